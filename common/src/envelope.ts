@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every API answer is `{ success: true, data }` or `{ success: false, error }` (spec section 7). */
+export const ZErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.string(),
+    code: z.string().optional(),
+    details: z.unknown().optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+export function ZSuccessEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export type TSuccessEnvelope<T> = { success: true; data: T };
+export type TEnvelope<T> = TSuccessEnvelope<T> | TErrorEnvelope;
+
+export const ZHealthResponse = z
+  .object({
+    success: z.boolean(),
+    status: z.enum(['ok', 'error']),
+    version: z.string(),
+    uptimeSeconds: z.number().int().nonnegative(),
+    database: z.enum(['sqlite', 'postgres']),
+    error: z.string().optional(),
+  })
+  .meta({ id: 'HealthResponse' });
+export type THealthResponse = z.infer<typeof ZHealthResponse>;

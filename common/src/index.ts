@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './envelope.js';
+export * from './errors.js';
+export * from './routes.js';

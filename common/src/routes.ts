@@ -1,0 +1,23 @@
+/** The routes of the single-page app (spec section 2). The server answers deep links to these with the app. */
+export const APP_ROUTES = {
+  home: '/',
+  generateImage: '/generate/image',
+  generateVideo: '/generate/video',
+  library: '/library',
+  auth: '/auth',
+  pricing: '/pricing',
+  profile: '/profile',
+  billing: '/billing',
+  apiKeys: '/api-keys',
+  apiDocs: '/api-docs',
+} as const;
+
+export type TAppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
+
+const KNOWN_PATHS = new Set<string>(Object.values(APP_ROUTES));
+
+/** True when `pathname` is one of the app's routes (a trailing slash is tolerated). */
+export function isAppRoute(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return KNOWN_PATHS.has(trimmed);
+}
