@@ -1,0 +1,23 @@
+// Bundles the server into dist/ with esbuild: our code and @kaleido/common inlined, npm packages left
+// as runtime imports (native modules such as better-sqlite3 cannot be bundled).
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {});
+
+await build({
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20.19',
+  format: 'esm',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+  banner: {
+    // Lets bundled CommonJS code call require() inside the ES module output.
+    js: "import { createRequire as __kaleidoCreateRequire } from 'node:module'; const require = __kaleidoCreateRequire(import.meta.url);",
+  },
+});

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The whole configuration of a Kaleido process, read and validated once at start (see README's table). */
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  /** Where the SQLite file, files, outbox and generated secrets live. */
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  /** The origin people reach this server at; used for links in e-mails, canonical URLs and CSRF origin checks. */
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** 32+ bytes used to derive signing and encryption keys. Never logged. */
+  serverSecret: string;
+  /** The built single-page app (web/dist); null serves the API only. */
+  webDistDir: string | null;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnvironment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .refine((url) => !url || /^(postgres(ql)?|sqlite):/.test(url), {
+      message: 'must start with postgres://, postgresql:// or sqlite:',
+    }),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanish.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface LoadConfigOptions {
+  /** Directory relative paths are resolved against (default: the working directory). */
+  cwd?: string;
+  /** Default location of the built web app when WEB_DIST_DIR is not set. */
+  defaultWebDistDir?: string;
+}
+
+/** Reads `env` into an AppConfig, or throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = {}): AppConfig {
+  const parsed = ZEnvironment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const vars = parsed.data;
+  const cwd = options.cwd ?? process.cwd();
+  const dataDir = path.resolve(cwd, vars.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const database: AppConfig['database'] =
+    vars.DATABASE_URL && /^postgres/.test(vars.DATABASE_URL)
+      ? { kind: 'postgres', url: vars.DATABASE_URL }
+      : {
+          kind: 'sqlite',
+          file: vars.DATABASE_URL
+            ? path.resolve(cwd, vars.DATABASE_URL.replace(/^sqlite:(\/\/)?/, ''))
+            : path.join(dataDir, 'kaleido.db'),
+        };
+
+  const webDistCandidate = vars.WEB_DIST_DIR
+    ? path.resolve(cwd, vars.WEB_DIST_DIR)
+    : (options.defaultWebDistDir ?? null);
+  const webDistDir =
+    webDistCandidate && existsSync(path.join(webDistCandidate, 'index.html')) ? webDistCandidate : null;
+
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+
+  return {
+    env: vars.NODE_ENV,
+    host: vars.HOST,
+    port: vars.PORT,
+    dataDir,
+    database,
+    publicUrl,
+    logLevel: vars.LOG_LEVEL,
+    serverSecret: vars.SERVER_SECRET ?? readOrCreateSecret(dataDir),
+    webDistDir,
+    trustProxy: vars.TRUST_PROXY,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+/** The server secret lives in DATA_DIR/secrets/server-secret, created once with owner-only permissions. */
+function readOrCreateSecret(dataDir: string): string {
+  const dir = path.join(dataDir, 'secrets');
+  const file = path.join(dir, 'server-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length < 32) throw new ConfigError(`${file} holds a secret shorter than 32 characters`);
+    return secret;
+  }
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  // Write to a private temporary file, then link it into place: atomic, and a concurrent first start
+  // by another process simply loses the race and reads the winner's secret.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+  return readOrCreateSecret(dataDir);
+}
+
+/** What may be logged about the configuration: never the secret or database credentials. */
+export function describeConfig(config: AppConfig): Record<string, unknown> {
+  return {
+    env: config.env,
+    host: config.host,
+    port: config.port,
+    dataDir: config.dataDir,
+    database:
+      config.database.kind === 'sqlite'
+        ? { kind: 'sqlite', file: config.database.file }
+        : { kind: 'postgres', url: redactUrl(config.database.url) },
+    publicUrl: config.publicUrl,
+    webDistDir: config.webDistDir,
+    trustProxy: config.trustProxy,
+  };
+}
+
+function redactUrl(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.toString();
+  } catch {
+    return '(unparseable url)';
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../test/harness.js';
+import { type Database, migrateToLatest, openDatabase } from './database.js';
+import { fromDbBoolean, toDbBoolean } from './dialect.js';
+
+describe('database and migrations', () => {
+  let dataDir: string;
+  let testDatabase: TestDatabase;
+  let database: Database;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-db-'));
+    testDatabase = await createTestDatabase(dataDir);
+    database = openDatabase(testDatabase.config, { poolSize: 4 });
+  });
+  afterEach(async () => {
+    await database.close();
+    await testDatabase.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const newUser = (overrides: Partial<{ id: string; email: string }> = {}) => {
+    const now = new Date().toISOString();
+    return {
+      id: overrides.id ?? randomUUID(),
+      email: overrides.email ?? `${randomUUID()}@example.com`,
+      display_name: 'Ada',
+      password_hash: null,
+      role: 'user' as const,
+      plan: 'free' as const,
+      email_verified_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+  };
+
+  it('opens the configured dialect and migrates a fresh database once', async () => {
+    expect(database.dialect.name).toBe(testDatabaseKind());
+    const first = await migrateToLatest(database);
+    expect(first?.map((result) => [result.migrationName, result.status])).toEqual([
+      ['0001-initial', 'Success'],
+    ]);
+    const second = await migrateToLatest(database);
+    expect(second).toEqual([]);
+  });
+
+  it('lets several processes migrate the same fresh database at once', async () => {
+    const others = [openDatabase(testDatabase.config), openDatabase(testDatabase.config)];
+    try {
+      await Promise.all([database, ...others].map((db) => migrateToLatest(db)));
+      const tables = await database.kysely.introspection.getTables();
+      expect(tables.map((table) => table.name)).toEqual(
+        expect.arrayContaining(['users', 'sessions', 'user_settings']),
+      );
+    } finally {
+      await Promise.all(others.map((db) => db.close()));
+    }
+  });
+
+  it('round-trips timestamps as ISO strings and defaults balances to zero', async () => {
+    await migrateToLatest(database);
+    const user = newUser();
+    await database.kysely.insertInto('users').values(user).execute();
+    const row = await database.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.created_at).toBe(user.created_at);
+    expect(row.credits_monthly).toBe(0);
+    expect(row.credits_purchased).toBe(0);
+    const later = await database.kysely
+      .selectFrom('users')
+      .select('id')
+      .where('created_at', '>=', new Date(Date.parse(user.created_at) - 1000).toISOString())
+      .execute();
+    expect(later.map((r) => r.id)).toContain(user.id);
+  });
+
+  it('keeps e-mails unique and balances non-negative', async () => {
+    await migrateToLatest(database);
+    const user = newUser({ email: 'same@example.com' });
+    await database.kysely.insertInto('users').values(user).execute();
+    await expect(
+      database.kysely
+        .insertInto('users')
+        .values(newUser({ email: 'same@example.com' }))
+        .execute(),
+    ).rejects.toThrow(/unique|duplicate/i);
+    await expect(
+      database.kysely.updateTable('users').set({ credits_monthly: -1 }).where('id', '=', user.id).execute(),
+    ).rejects.toThrow(/check/i);
+  });
+
+  it('enforces foreign keys and removes sessions and settings with their user', async () => {
+    await migrateToLatest(database);
+    const user = newUser();
+    const now = new Date().toISOString();
+    await database.kysely.insertInto('users').values(user).execute();
+    await database.kysely
+      .insertInto('sessions')
+      .values({
+        id: randomUUID(),
+        user_id: user.id,
+        token_hash: randomUUID(),
+        remember: toDbBoolean(true),
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now,
+        ip: null,
+        user_agent: null,
+      })
+      .execute();
+    await database.kysely
+      .insertInto('user_settings')
+      .values({ user_id: user.id, data: '{}', created_at: now, updated_at: now })
+      .execute();
+    const session = await database.kysely.selectFrom('sessions').select('remember').executeTakeFirstOrThrow();
+    expect(fromDbBoolean(session.remember)).toBe(true);
+
+    await expect(
+      database.kysely
+        .insertInto('user_settings')
+        .values({ user_id: 'no-such-user', data: '{}', created_at: now, updated_at: now })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+
+    await database.kysely.deleteFrom('users').where('id', '=', user.id).execute();
+    expect(await database.kysely.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    expect(await database.kysely.selectFrom('user_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers ping, and fails ping once closed', async () => {
+    await expect(database.ping()).resolves.toBeUndefined();
+    const other = openDatabase(testDatabase.config);
+    await other.close();
+    await expect(other.ping()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,157 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { AppConfig } from '../../config.js';
+import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
+import { allMigrations } from './migrations/index.js';
+import type { DB } from './schema.js';
+
+/** The database as the rest of the server sees it: a typed Kysely instance plus its dialect. */
+export interface Database {
+  kysely: Kysely<DB>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query within `timeoutMs`. */
+  ping(timeoutMs?: number): Promise<void>;
+  /** Runs `work` while holding a lock that other processes migrating the same database wait for. */
+  withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export function openDatabase(config: AppConfig['database'], options: OpenDatabaseOptions = {}): Database {
+  return config.kind === 'sqlite' ? openSqlite(config.file) : openPostgres(config.url, options);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const native = new SqliteDatabase(file);
+  native.pragma('journal_mode = WAL');
+  native.pragma('busy_timeout = 5000');
+  native.pragma('foreign_keys = ON');
+  native.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: native }) });
+  return wrap(kysely, sqliteDialect, {
+    withMigrationLock: (work) =>
+      withSqliteFileLock(file === ':memory:' ? null : `${file}.migration-lock`, work),
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kysely's migration lock is a no-op on SQLite, so two processes starting on one file could both run
+ * a migration. This holds a write transaction on a side file for the duration instead; waiting is
+ * asynchronous polling (busy_timeout 0) so processes and connections in one process both queue fairly.
+ */
+async function withSqliteFileLock<T>(
+  lockFile: string | null,
+  work: () => Promise<T>,
+  timeoutMs = 60_000,
+): Promise<T> {
+  if (!lockFile) return work();
+  const lock = new SqliteDatabase(lockFile);
+  lock.pragma('busy_timeout = 0');
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      try {
+        lock.exec('BEGIN IMMEDIATE');
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await sleep(25);
+      }
+    }
+    try {
+      return await work();
+    } finally {
+      lock.exec('ROLLBACK');
+    }
+  } finally {
+    lock.close();
+  }
+}
+
+/** PostgreSQL values read back in the shapes SQLite gives: ISO timestamps, numbers for bigint counts. */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case pg.types.builtins.INT8:
+        return (value: string) => Number(value);
+      case pg.types.builtins.NUMERIC:
+        return (value: string) => Number(value);
+      case pg.types.builtins.TIMESTAMPTZ:
+      case pg.types.builtins.TIMESTAMP:
+        return (value: string) =>
+          new Date(oid === pg.types.builtins.TIMESTAMP ? `${value}Z` : value).toISOString();
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+} as pg.CustomTypesConfig;
+
+function openPostgres(url: string, options: OpenDatabaseOptions): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, types: pgTypes });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // Kysely's migrator already serialises PostgreSQL migrations with a row lock.
+  return wrap(kysely, postgresDialect, { withMigrationLock: (work) => work() });
+}
+
+function wrap(kysely: Kysely<DB>, dialect: Dialect, extra: Pick<Database, 'withMigrationLock'>): Database {
+  let closed = false;
+  return {
+    kysely,
+    dialect,
+    ...extra,
+    async ping(timeoutMs = 2000) {
+      if (closed) throw new Error('database is closed');
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`database did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
+      });
+      try {
+        await Promise.race([sql`select 1`.execute(kysely), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await kysely.destroy();
+    },
+  };
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+/** Brings the schema up to date; safe when several processes start at once (Kysely's migration lock). */
+export async function migrateToLatest(database: Database): Promise<MigrationResultSet['results']> {
+  const migrator = new Migrator({
+    db: database.kysely,
+    provider: { getMigrations: async () => allMigrations(database.dialect) },
+  });
+  const { error, results } = await database.withMigrationLock(() => migrator.migrateToLatest());
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error');
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? '(unknown)'} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return results;
+}

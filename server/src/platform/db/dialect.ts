@@ -1,0 +1,33 @@
+import type { ColumnDataType } from 'kysely';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL lives here, so migrations and repositories
+ * are written once. Timestamps are ISO-8601 UTC strings in both (TEXT in SQLite, timestamptz in
+ * PostgreSQL read back as ISO strings); JSON is TEXT in both; booleans are 0/1 integers in both.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Dialect {
+  name: DialectName;
+  /** Column types for migrations. */
+  types: {
+    timestamp: ColumnDataType;
+    json: ColumnDataType;
+    boolean: ColumnDataType;
+    bigint: ColumnDataType;
+  };
+}
+
+export const sqliteDialect: Dialect = {
+  name: 'sqlite',
+  types: { timestamp: 'text', json: 'text', boolean: 'integer', bigint: 'integer' },
+};
+
+export const postgresDialect: Dialect = {
+  name: 'postgres',
+  types: { timestamp: 'timestamptz', json: 'text', boolean: 'smallint', bigint: 'bigint' },
+};
+
+/** Booleans are stored as 0/1 in both dialects. */
+export const toDbBoolean = (value: boolean): number => (value ? 1 : 0);
+export const fromDbBoolean = (value: number | boolean): boolean => value === true || value === 1;

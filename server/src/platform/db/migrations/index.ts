@@ -1,0 +1,13 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../dialect.js';
+import { initial } from './0001-initial.js';
+
+/**
+ * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
+ * edit one that has shipped: add a new one.
+ */
+export function allMigrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001-initial': initial(dialect),
+  };
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AppConfig } from '../src/config.js';
+import type { Clock } from '../src/platform/clock.js';
+import { type Database, migrateToLatest, openDatabase } from '../src/platform/db/database.js';
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/** Which database this test project runs on (set per Vitest project). */
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.KALEIDO_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+export interface TestDatabase {
+  config: AppConfig['database'];
+  /** Drops the database (PostgreSQL); the SQLite file goes with the data folder. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database of this project's kind: a file in `dataDir`, or a new PostgreSQL database. */
+export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'sqlite') {
+    return {
+      config: { kind: 'sqlite', file: path.join(dataDir, 'kaleido.db') },
+      drop: async () => undefined,
+    };
+  }
+  const adminUrl = inject('pgUrl');
+  const name = `kaleido_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  webDistDir?: string | null;
+  clock?: Clock;
+  config?: Partial<AppConfig>;
+  /** Extra routes a test registers before the app is ready (e.g. to exercise the error handler). */
+  routes?: (app: FastifyInstance) => void;
+}
+
+/** The real app on a fresh, migrated database of this project's kind, ready for `app.inject`. */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
+  const testDatabase = await createTestDatabase(dataDir);
+  const config: AppConfig = {
+    env: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    database: testDatabase.config,
+    publicUrl: 'http://localhost:3000',
+    logLevel: 'silent',
+    serverSecret: randomBytes(32).toString('base64url'),
+    webDistDir: options.webDistDir ?? null,
+    trustProxy: false,
+    shutdownTimeoutMs: 1000,
+    ...options.config,
+  };
+  const database = openDatabase(config.database, { poolSize: 5 });
+  await migrateToLatest(database);
+  const app = await buildApp({ config, database, clock: options.clock });
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close().catch(() => undefined);
+      await testDatabase.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

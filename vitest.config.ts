@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const serverSetup = ['server/test/no-network.ts'];
+const featureTests = ['server/src/**/*.feature.test.ts'];
+
+/**
+ * Test tiers, each its own project (see README): unit (pure logic, node), web (components, jsdom),
+ * feature tests through app.inject on SQLite and on a PostgreSQL server the run starts itself, and
+ * e2e journeys in Chromium against the built app.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...featureTests],
+          environment: 'node',
+          setupFiles: serverSetup,
+        },
+      },
+      ...(existsSync(new URL('./web/vite.config.ts', import.meta.url)) ? ['web/vite.config.ts'] : []),
+      {
+        test: {
+          name: 'feature-sqlite',
+          include: featureTests,
+          environment: 'node',
+          setupFiles: serverSetup,
+          env: { KALEIDO_TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'feature-postgres',
+          include: featureTests,
+          environment: 'node',
+          setupFiles: serverSetup,
+          globalSetup: ['server/test/postgres-global-setup.ts'],
+          env: { KALEIDO_TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
