@@ -1,0 +1,18 @@
+// `npm run bench [suite…]`: runs each suite and prints its figures as ratios against a baseline
+// measured in the same run (absolute numbers vary by machine; ratios travel).
+import { type BenchSuite, printSuite } from './lib.js';
+import { httpHealthSuite } from './suites/http-health.js';
+
+const suites: BenchSuite[] = [httpHealthSuite];
+
+const wanted = process.argv.slice(2);
+const selected = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;
+if (wanted.length && selected.length !== wanted.length) {
+  console.error(`Unknown suite. Available: ${suites.map((suite) => suite.name).join(', ')}`);
+  process.exit(2);
+}
+
+console.log(`# Kaleido bench — node ${process.version}, ${new Date().toISOString()}`);
+for (const suite of selected) {
+  printSuite(suite, await suite.run());
+}
