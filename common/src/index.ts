@@ -1,4 +1,6 @@
+export * from './auth.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './errors.js';
 export * from './routes.js';
+export * from './settings.js';

@@ -1,15 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { AUTH_MESSAGES } from '@kaleido/common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
+import { createAccountsService } from './features/accounts/accounts.service.js';
+import { createUsersRepository } from './features/accounts/users.repository.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createAuthService } from './features/auth/auth.service.js';
+import { createAuthTokensRepository } from './features/auth/auth-tokens.repository.js';
+import { createAuthenticator, sessionCookieName } from './features/auth/authn.js';
+import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { createCreditsRepository } from './features/credits/credits.repository.js';
+import { createCreditsService } from './features/credits/credits.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
+import { AppError } from './platform/http/app-error.js';
+import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
+import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
+import { createMailer, type Mailer } from './platform/mail/index.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; main.ts makes the real ones, tests make their own. */
@@ -17,6 +33,8 @@ export interface AppDeps {
   config: AppConfig;
   database: Database;
   clock?: Clock;
+  /** Default: the configured mailer (SMTP or the outbox folder). */
+  mailer?: Mailer;
 }
 
 const API_PREFIX = /^\/(api|health)(\/|$)/;
@@ -40,17 +58,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  const https = config.publicUrl.startsWith('https:');
+  const mailer =
+    deps.mailer ??
+    createMailer(config, (file, message) =>
+      app.log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox'),
+    );
+
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  await registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie, { secret: deriveKey(config.serverSecret, 'cookie-signing').toString('base64') });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts, {
+        headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+  const cookieName = sessionCookieName(https);
+  registerCsrfProtection(app, { appOrigin: new URL(config.publicUrl).origin, sessionCookie: cookieName });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+
+  // Repositories and services, wired explicitly.
+  const db = database.kysely;
+  const users = createUsersRepository(db);
+  const credits = createCreditsService({ credits: createCreditsRepository(db), clock });
+  const accounts = createAccountsService({ database, users, credits, clock });
+  const auth = createAuthService({
+    config,
+    database,
+    users,
+    sessions: createSessionsRepository(db),
+    tokens: createAuthTokensRepository(db),
+    accounts,
+    mailer,
+    clock,
+  });
+  const authn = createAuthenticator({ auth, cookieName, https });
 
   // Feature modules.
   healthRoutes(app, {
     health: createHealthService({ database, version: VERSION, clock, startedAt }),
   });
+  authRoutes(app, { auth, authn, users, credits, database, clock });
 
   // The single-page app and the 404 answer.
   const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;

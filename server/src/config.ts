@@ -20,6 +20,17 @@ export interface AppConfig {
   webDistDir: string | null;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  mail: { smtpUrl: string | null; from: string };
+  /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
+  social: SocialProviderConfig[];
+}
+
+export interface SocialProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -45,6 +56,19 @@ const ZEnvironment = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('Single sign-on'),
+  OIDC_ID: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and dashes')
+    .default('oidc'),
 });
 
 export class ConfigError extends Error {
@@ -88,6 +112,39 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
 
   const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
 
+  const social: SocialProviderConfig[] = [];
+  if (vars.GOOGLE_CLIENT_ID || vars.GOOGLE_CLIENT_SECRET) {
+    if (!vars.GOOGLE_CLIENT_ID || !vars.GOOGLE_CLIENT_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      );
+    }
+    social.push({
+      id: 'google',
+      name: 'Google',
+      issuer: vars.GOOGLE_ISSUER,
+      clientId: vars.GOOGLE_CLIENT_ID,
+      clientSecret: vars.GOOGLE_CLIENT_SECRET,
+    });
+  }
+  if (vars.OIDC_ISSUER || vars.OIDC_CLIENT_ID || vars.OIDC_CLIENT_SECRET) {
+    if (!vars.OIDC_ISSUER || !vars.OIDC_CLIENT_ID || !vars.OIDC_CLIENT_SECRET) {
+      throw new ConfigError(
+        'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+      );
+    }
+    if (vars.OIDC_ID === 'google' && social.length) {
+      throw new ConfigError('Invalid configuration:\n  OIDC_ID: "google" is taken by the Google provider');
+    }
+    social.push({
+      id: vars.OIDC_ID,
+      name: vars.OIDC_NAME,
+      issuer: vars.OIDC_ISSUER,
+      clientId: vars.OIDC_CLIENT_ID,
+      clientSecret: vars.OIDC_CLIENT_SECRET,
+    });
+  }
+
   return {
     env: vars.NODE_ENV,
     host: vars.HOST,
@@ -100,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     webDistDir,
     trustProxy: vars.TRUST_PROXY,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT_MS,
+    mail: {
+      smtpUrl: vars.SMTP_URL ?? null,
+      from: vars.MAIL_FROM ?? `Kaleido <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    social,
   };
 }
 
@@ -141,6 +203,8 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     publicUrl: config.publicUrl,
     webDistDir: config.webDistDir,
     trustProxy: config.trustProxy,
+    mail: { kind: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from },
+    social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
   };
 }
 

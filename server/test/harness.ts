@@ -88,6 +88,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     webDistDir: options.webDistDir ?? null,
     trustProxy: false,
     shutdownTimeoutMs: 1000,
+    mail: { smtpUrl: null, from: 'Kaleido <no-reply@localhost>' },
+    social: [],
     ...options.config,
   };
   const database = openDatabase(config.database, { poolSize: 5 });

@@ -109,6 +109,8 @@ describe('database and migrations', () => {
         token_hash: randomUUID(),
         remember: toDbBoolean(true),
         created_at: now,
+        authenticated_at: now,
+        auth_method: 'password',
         last_seen_at: now,
         expires_at: now,
         ip: null,

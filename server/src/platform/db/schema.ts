@@ -25,6 +25,9 @@ export interface SessionsTable {
   token_hash: string;
   remember: number;
   created_at: string;
+  /** When the person last proved who they are (sign-in or re-authentication). */
+  authenticated_at: string;
+  auth_method: 'password' | 'social';
   last_seen_at: string;
   expires_at: string;
   ip: string | null;
@@ -39,8 +42,66 @@ export interface UserSettingsTable {
   updated_at: string;
 }
 
+export interface OauthAccountsTable {
+  provider: string;
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: string;
+}
+
+export interface OneTimeTokensTable {
+  /** SHA-256 of the token; the token itself is only ever in the e-mail. */
+  token_hash: string;
+  kind: 'password-reset';
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  locked_until: string | null;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
+export type CreditLedgerKind =
+  | 'grant'
+  | 'purchase'
+  | 'reserve'
+  | 'charge'
+  | 'refund'
+  | 'monthly_reset'
+  | 'adjustment';
+
+/** Append-only: every change of a balance is one entry with the balances after it. */
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  kind: CreditLedgerKind;
+  delta_monthly: number;
+  delta_purchased: number;
+  balance_monthly: number;
+  balance_purchased: number;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   user_settings: UserSettingsTable;
+  oauth_accounts: OauthAccountsTable;
+  one_time_tokens: OneTimeTokensTable;
+  auth_throttle: AuthThrottleTable;
+  app_state: AppStateTable;
+  credit_ledger: CreditLedgerTable;
 }

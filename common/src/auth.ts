@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './constants.js';
+
+/** Sign-up, sign-in and account contracts (spec sections 2 Auth, 3 User profile, 5, 6). */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 1024;
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+export const AUTH_MESSAGES = {
+  nameRequired: 'Please enter your full name.',
+  nameTooLong: `Names can be at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  resetEmailSent: 'If an account exists for that email, we sent a link to reset the password.',
+  passwordChanged: 'Your password has been changed.',
+  passwordReset: 'Your password has been reset. You can sign in now.',
+  tooManyAttempts: 'Too many attempts. Please wait a moment and try again.',
+  accountLocked: 'Too many failed sign-in attempts for this account. Please try again in a few minutes.',
+  socialNotConfigured: 'Social sign-in is not set up on this server.',
+  deleteConfirmWord: 'Type DELETE to confirm.',
+  reauthRequired: 'Please enter your password to confirm.',
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }).max(254, AUTH_MESSAGES.emailInvalid));
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+export const ZDisplayName = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong);
+
+export const ZSignupRequest = z.object({
+  name: ZDisplayName,
+  email,
+  password: newPassword,
+  remember: z.boolean().default(false),
+});
+export type TSignupRequest = z.input<typeof ZSignupRequest>;
+
+export const ZLoginRequest = z.object({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong),
+  remember: z.boolean().default(false),
+});
+export type TLoginRequest = z.input<typeof ZLoginRequest>;
+
+export const ZForgotPasswordRequest = z.object({ email });
+export const ZResetPasswordRequest = z.object({
+  token: z.string().min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),
+  newPassword,
+});
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: 'Please fill in all password fields.' })
+    .min(1, 'Please fill in all password fields.'),
+  newPassword,
+});
+
+export const ROLES = ['user', 'admin'] as const;
+export type TRole = (typeof ROLES)[number];
+
+/** The signed-in person as `GET /api/auth/me` presents them. */
+export const ZMe = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    displayName: z.string(),
+    credits: z.number().int().nonnegative(),
+    creditsMonthly: z.number().int().nonnegative(),
+    creditsPurchased: z.number().int().nonnegative(),
+    plan: z.enum(PLAN_IDS),
+    role: z.enum(ROLES),
+    hasPassword: z.boolean(),
+    socialProviders: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Me' });
+export type TMe = z.infer<typeof ZMe>;
+
+/** Sign-up and sign-in answer with the person and the session token (also set as an HttpOnly cookie). */
+export const ZAuthResult = z.object({ user: ZMe, token: z.string() }).meta({ id: 'AuthResult' });
+export type TAuthResult = z.infer<typeof ZAuthResult>;
+
+export const ZSocialProvider = z.object({ id: z.string(), name: z.string() }).meta({ id: 'SocialProvider' });
+export type TSocialProvider = z.infer<typeof ZSocialProvider>;
+
+/** What the social sign-in popup posts to its opener (no token: the opener re-reads /api/auth/me). */
+export const AUTH_POPUP_MESSAGE_TYPE = 'kaleido:auth-popup';
+export const AUTH_POPUP_CHANNEL = 'kaleido-auth';
+export interface TAuthPopupMessage {
+  type: typeof AUTH_POPUP_MESSAGE_TYPE;
+  ok: boolean;
+  error?: string;
+}
+
+export const ZUpdateCreditsRequest = z.object({
+  credits: z.number().int().min(0).max(1_000_000_000),
+  userId: z.string().optional(),
+});
+export const ZUpdatePlanRequest = z.object({ plan: z.enum(PLAN_IDS), userId: z.string().optional() });
+
+export const ZDeleteAccountRequest = z.object({
+  confirm: z.literal('DELETE', { error: AUTH_MESSAGES.deleteConfirmWord }),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { IMAGE_OPTIONS, LIMITS, SETTINGS_OPTIONS } from './constants.js';
+
+/** User settings (spec section 3), created lazily with these defaults on first read. */
+export const SETTINGS_DEFAULTS = {
+  emailNotifications: true,
+  marketingEmails: false,
+  generationAlerts: true,
+  creditAlerts: true,
+  soundEnabled: true,
+  desktopNotifications: true,
+  defaultImageStyle: 'realistic',
+  defaultVideoLength: 30,
+  autoSaveEnabled: true,
+  defaultQuality: 'high',
+  watermarkEnabled: false,
+  profileVisibility: 'private',
+  dataCollection: true,
+  analyticsEnabled: true,
+  shareUsageData: false,
+  twoFactorEnabled: false,
+  theme: 'system',
+  language: 'en',
+  timezone: 'auto',
+  compactMode: false,
+  animationsEnabled: true,
+  integrationsEnabled: false,
+  debugMode: false,
+  experimentalFeatures: false,
+  cacheEnabled: true,
+  preloadAssets: true,
+  webhookUrl: '',
+} as const;
+
+export const SETTINGS_MESSAGES = {
+  videoLengthRange: `Default video length must be between ${LIMITS.defaultVideoLengthMin} and ${LIMITS.defaultVideoLengthMax} seconds.`,
+  webhookUrl: 'Webhook URL must start with http:// or https://',
+  twoFactorUnavailable: 'Two-factor sign-in is not available yet.',
+  timezone: 'Unknown time zone.',
+} as const;
+
+function isTimeZone(value: string): boolean {
+  if (value === 'auto') return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2048, SETTINGS_MESSAGES.webhookUrl)
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: SETTINGS_MESSAGES.webhookUrl })]));
+
+/** Every stored setting with its type; `displayName` lives on the profile and is presented alongside. */
+export const ZSettingsFields = z.object({
+  emailNotifications: z.boolean(),
+  marketingEmails: z.boolean(),
+  generationAlerts: z.boolean(),
+  creditAlerts: z.boolean(),
+  soundEnabled: z.boolean(),
+  desktopNotifications: z.boolean(),
+  defaultImageStyle: z.enum(IMAGE_OPTIONS.styles),
+  defaultVideoLength: z
+    .number()
+    .int(SETTINGS_MESSAGES.videoLengthRange)
+    .min(LIMITS.defaultVideoLengthMin, SETTINGS_MESSAGES.videoLengthRange)
+    .max(LIMITS.defaultVideoLengthMax, SETTINGS_MESSAGES.videoLengthRange),
+  autoSaveEnabled: z.boolean(),
+  defaultQuality: z.enum(IMAGE_OPTIONS.qualities),
+  watermarkEnabled: z.boolean(),
+  profileVisibility: z.enum(SETTINGS_OPTIONS.profileVisibilities),
+  dataCollection: z.boolean(),
+  analyticsEnabled: z.boolean(),
+  shareUsageData: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  theme: z.enum(SETTINGS_OPTIONS.themes),
+  language: z.enum(SETTINGS_OPTIONS.languages),
+  timezone: z.string().max(64).refine(isTimeZone, SETTINGS_MESSAGES.timezone),
+  compactMode: z.boolean(),
+  animationsEnabled: z.boolean(),
+  integrationsEnabled: z.boolean(),
+  debugMode: z.boolean(),
+  experimentalFeatures: z.boolean(),
+  cacheEnabled: z.boolean(),
+  preloadAssets: z.boolean(),
+  webhookUrl,
+});
+export type TSettingsFields = z.infer<typeof ZSettingsFields>;
+
+/** `GET /api/settings` and the answer of `PATCH /api/settings`. */
+export const ZSettings = ZSettingsFields.extend({
+  userId: z.string(),
+  displayName: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+}).meta({ id: 'Settings' });
+export type TSettings = z.infer<typeof ZSettings>;
+
+/** `PATCH /api/settings`: any subset of the fields (unknown fields are rejected). */
+export const ZSettingsPatch = ZSettingsFields.extend({
+  displayName: z.string().trim().min(1, 'Please enter a display name.').max(100),
+})
+  .partial()
+  .strict()
+  .refine((patch) => patch.twoFactorEnabled !== true, {
+    message: SETTINGS_MESSAGES.twoFactorUnavailable,
+    path: ['twoFactorEnabled'],
+  });
+export type TSettingsPatch = z.input<typeof ZSettingsPatch>;

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { ACCOUNT_DEFAULTS, AUTH_MESSAGES } from '@kaleido/common';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/executor.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { UserRow, UsersRepository } from './users.repository.js';
+
+export interface NewAccount {
+  email: string;
+  displayName: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+/** Creating accounts: the profile row, the first-administrator rule and the starting credits. */
+export function createAccountsService(deps: {
+  database: Database;
+  users: UsersRepository;
+  credits: CreditsService;
+  clock: Clock;
+}) {
+  return {
+    /**
+     * Creates the profile exactly as the spec's first sign-in does (plan free, 10 credits through the
+     * ledger), in one transaction. The first account of an installation becomes an administrator.
+     * `within` lets a caller add rows (e.g. a social identity) to the same transaction.
+     */
+    async create(
+      account: NewAccount,
+      within?: (user: UserRow, trx: Executor) => Promise<void>,
+    ): Promise<UserRow> {
+      const now = deps.clock.now().toISOString();
+      const id = randomUUID();
+      try {
+        return await deps.database.kysely.transaction().execute(async (trx) => {
+          const isFirst = await deps.users.claimFirstAdmin(id, now, trx);
+          await deps.users.insert(
+            {
+              id,
+              email: account.email,
+              displayName: account.displayName,
+              passwordHash: account.passwordHash,
+              role: isFirst ? 'admin' : 'user',
+              emailVerifiedAt: account.emailVerified ? now : null,
+              now,
+            },
+            trx,
+          );
+          await deps.credits.grantMonthly(
+            id,
+            ACCOUNT_DEFAULTS.startingCredits,
+            'Welcome credits (free plan)',
+            trx,
+          );
+          const user = await deps.users.findById(id, trx);
+          if (!user) throw new Error('created user vanished');
+          await within?.(user, trx);
+          return user;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+/** A unique-constraint failure in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

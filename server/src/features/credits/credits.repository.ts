@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.js';
+import type { CreditLedgerKind } from '../../platform/db/schema.js';
+
+export interface Balances {
+  monthly: number;
+  purchased: number;
+}
+
+export interface LedgerEntryInput {
+  userId: string;
+  kind: CreditLedgerKind;
+  deltaMonthly: number;
+  deltaPurchased: number;
+  reference?: string | null;
+  note?: string | null;
+  now: string;
+}
+
+export function createCreditsRepository(db: Executor) {
+  return {
+    /**
+     * Moves the cached balances by the deltas and appends the ledger entry, in the caller's
+     * transaction. The update is conditional, so a balance can never go below zero whatever runs
+     * concurrently: when it would, nothing is written and null is returned.
+     */
+    async apply(input: LedgerEntryInput, trx: Executor = db): Promise<Balances | null> {
+      const updated = await trx
+        .updateTable('users')
+        .set({
+          credits_monthly: sql<number>`credits_monthly + ${input.deltaMonthly}`,
+          credits_purchased: sql<number>`credits_purchased + ${input.deltaPurchased}`,
+          updated_at: input.now,
+        })
+        .where('id', '=', input.userId)
+        .where(sql<boolean>`credits_monthly + ${input.deltaMonthly} >= 0`)
+        .where(sql<boolean>`credits_purchased + ${input.deltaPurchased} >= 0`)
+        .returning(['credits_monthly', 'credits_purchased'])
+        .executeTakeFirst();
+      if (!updated) return null;
+      await trx
+        .insertInto('credit_ledger')
+        .values({
+          id: randomUUID(),
+          user_id: input.userId,
+          kind: input.kind,
+          delta_monthly: input.deltaMonthly,
+          delta_purchased: input.deltaPurchased,
+          balance_monthly: updated.credits_monthly,
+          balance_purchased: updated.credits_purchased,
+          reference: input.reference ?? null,
+          note: input.note ?? null,
+          created_at: input.now,
+        })
+        .execute();
+      return { monthly: updated.credits_monthly, purchased: updated.credits_purchased };
+    },
+
+    async balances(userId: string, trx: Executor = db): Promise<Balances | null> {
+      const row = await trx
+        .selectFrom('users')
+        .select(['credits_monthly', 'credits_purchased'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row ? { monthly: row.credits_monthly, purchased: row.credits_purchased } : null;
+    },
+
+    async entries(userId: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('credit_ledger')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type CreditsRepository = ReturnType<typeof createCreditsRepository>;

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF protection for cookie-authenticated writes (Fetch Metadata, then Origin). A write to /api that
+ * carries the session cookie, and every write to /api/auth (login CSRF), must come from this origin.
+ * Bearer-authenticated calls need no check: a cross-site page cannot set Authorization. Only JSON
+ * bodies are parsed, so no "simple" cross-site form can deliver a body either.
+ */
+export function registerCsrfProtection(
+  app: FastifyInstance,
+  options: { appOrigin: string; sessionCookie: string },
+): void {
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.headers.authorization?.startsWith('Bearer ')) return;
+    const hasSessionCookie = Boolean(request.cookies[options.sessionCookie]);
+    if (!hasSessionCookie && !request.url.startsWith('/api/auth/')) return;
+
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) {
+      if (site === 'same-origin' || site === 'none') return;
+      throw new AppError('CROSS_SITE_REQUEST');
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      if (origin === options.appOrigin) return;
+      throw new AppError('CROSS_SITE_REQUEST');
+    }
+    // Browsers send one of the two headers on every cross-site write; a cookie without either is suspect.
+    if (hasSessionCookie) throw new AppError('CROSS_SITE_REQUEST');
+  });
+}
