@@ -5,17 +5,26 @@ import rateLimit from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@kaleido/common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
+import { accountRoutes } from './features/accounts/account.routes.js';
+import { createAccountService } from './features/accounts/account.service.js';
+import { createAccountDataRegistry } from './features/accounts/account-data.js';
+import { presentMe } from './features/accounts/accounts.presenter.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { createUsersRepository } from './features/accounts/users.repository.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthTokensRepository } from './features/auth/auth-tokens.repository.js';
 import { createAuthenticator, sessionCookieName } from './features/auth/authn.js';
+import { oidcRoutes } from './features/auth/oidc.routes.js';
+import { createOidcService } from './features/auth/oidc.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
 import { createCreditsRepository } from './features/credits/credits.repository.js';
 import { createCreditsService } from './features/credits/credits.service.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
+import { createSettingsRepository } from './features/settings/settings.repository.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
+import { createSettingsService } from './features/settings/settings.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
@@ -87,23 +96,57 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersRepository(db);
   const credits = createCreditsService({ credits: createCreditsRepository(db), clock });
   const accounts = createAccountsService({ database, users, credits, clock });
+  const sessions = createSessionsRepository(db);
   const auth = createAuthService({
     config,
     database,
     users,
-    sessions: createSessionsRepository(db),
+    sessions,
     tokens: createAuthTokensRepository(db),
     accounts,
     mailer,
     clock,
   });
   const authn = createAuthenticator({ auth, cookieName, https });
+  const oidc = createOidcService({
+    providers: config.social,
+    publicUrl: config.publicUrl,
+    database,
+    users,
+    sessions,
+    accounts,
+    auth,
+    clock,
+  });
+  const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
+
+  // What each feature keeps about a person: exported on request, deleted with the account.
+  const accountData = createAccountDataRegistry();
+  accountData.register({
+    key: 'profile',
+    async export(userId) {
+      const user = await users.findById(userId);
+      return user ? presentMe(user, await users.socialProviders(userId)) : null;
+    },
+  });
+  accountData.register({ key: 'settings', export: (userId) => settings.get(userId) });
+  const account = createAccountService({
+    database,
+    registry: accountData,
+    users,
+    clock,
+    onAfterDeleteError: (key, error) =>
+      app.log.error({ err: error, key }, 'account deletion clean-up failed'),
+  });
 
   // Feature modules.
   healthRoutes(app, {
     health: createHealthService({ database, version: VERSION, clock, startedAt }),
   });
   authRoutes(app, { auth, authn, users, credits, database, clock });
+  oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
+  settingsRoutes(app, { authn, settings });
+  accountRoutes(app, { authn, auth, account });
 
   // The single-page app and the 404 answer.
   const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;

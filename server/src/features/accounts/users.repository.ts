@@ -73,6 +73,31 @@ export function createUsersRepository(db: Executor) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
     },
 
+    findOauthAccount(provider: string, subject: string, trx: Executor = db) {
+      return trx
+        .selectFrom('oauth_accounts')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('subject', '=', subject)
+        .executeTakeFirst();
+    },
+
+    async insertOauthAccount(
+      row: { provider: string; subject: string; userId: string; email: string | null; now: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('oauth_accounts')
+        .values({
+          provider: row.provider,
+          subject: row.subject,
+          user_id: row.userId,
+          email: row.email,
+          created_at: row.now,
+        })
+        .execute();
+    },
+
     async socialProviders(userId: string, trx: Executor = db): Promise<string[]> {
       const rows = await trx
         .selectFrom('oauth_accounts')

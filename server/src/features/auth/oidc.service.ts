@@ -1,0 +1,216 @@
+import { ERRORS, type TSocialProvider } from '@kaleido/common';
+import * as oidc from 'openid-client';
+import type { SocialProviderConfig } from '../../config.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { AccountsService } from '../accounts/accounts.service.js';
+import type { UserRow, UsersRepository } from '../accounts/users.repository.js';
+import type { AuthService, IssuedSession, RequestMeta } from './auth.service.js';
+import type { SessionsRepository } from './sessions.repository.js';
+
+/** What the sign-in attempt carries between start and callback (in a signed, short-lived cookie). */
+export interface OidcAttempt {
+  provider: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  popup: boolean;
+  returnTo: string;
+}
+
+/** Only same-origin relative paths may be returned to (no open redirects). */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) ? value : '/';
+}
+
+/**
+ * Social sign-in with OpenID Connect (authorization code + PKCE S256 + state + nonce) through the
+ * certified openid-client. Google is one issuer among others; any OIDC provider is configured the same
+ * way. Identities are keyed by (provider, subject).
+ */
+export function createOidcService(deps: {
+  providers: readonly SocialProviderConfig[];
+  publicUrl: string;
+  database: Database;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  accounts: AccountsService;
+  auth: AuthService;
+  clock: Clock;
+}) {
+  const discovered = new Map<string, Promise<oidc.Configuration>>();
+
+  function providerById(id: string): SocialProviderConfig {
+    const provider = deps.providers.find((p) => p.id === id);
+    if (!provider) throw new AppError('NOT_FOUND', 'Unknown sign-in provider.');
+    return provider;
+  }
+
+  function failure(provider: SocialProviderConfig, message?: string): AppError {
+    return new AppError(
+      'SOCIAL_LOGIN_FAILED',
+      message ??
+        (provider.id === 'google'
+          ? ERRORS.SOCIAL_LOGIN_FAILED.message
+          : `${provider.name} sign-in failed. Please try again.`),
+    );
+  }
+
+  async function configuration(provider: SocialProviderConfig): Promise<oidc.Configuration> {
+    let pending = discovered.get(provider.id);
+    if (!pending) {
+      const issuer = new URL(provider.issuer);
+      // Plain-http issuers are accepted only on loopback (local identity providers, tests).
+      const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+      pending = oidc.discovery(
+        issuer,
+        provider.clientId,
+        { client_secret: provider.clientSecret },
+        oidc.ClientSecretPost(provider.clientSecret),
+        issuer.protocol === 'http:' && loopback ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      );
+      discovered.set(provider.id, pending);
+      // A failed discovery is retried on the next attempt instead of being cached.
+      pending.catch(() => discovered.delete(provider.id));
+    }
+    return pending;
+  }
+
+  const redirectUri = (provider: SocialProviderConfig) =>
+    `${deps.publicUrl}/api/auth/oidc/${encodeURIComponent(provider.id)}/callback`;
+
+  async function userFor(
+    provider: SocialProviderConfig,
+    claims: { sub: string; email?: string; verified?: boolean; name?: string },
+  ): Promise<UserRow> {
+    const now = deps.clock.now().toISOString();
+    const linked = await deps.users.findOauthAccount(provider.id, claims.sub);
+    if (linked) {
+      const user = await deps.users.findById(linked.user_id);
+      if (user) return user;
+    }
+    const email = claims.email?.trim().toLowerCase();
+    if (!email || claims.verified !== true) {
+      throw failure(provider, `Your ${provider.name} account has no verified email address to sign in with.`);
+    }
+    const existing = await deps.users.findByEmail(email);
+    if (existing) {
+      // Link by verified e-mail. If the local address was never verified, whoever set its password did
+      // not prove they own the mailbox: that password and its sessions end (pre-registration takeover).
+      await deps.database.kysely.transaction().execute(async (trx) => {
+        await deps.users.insertOauthAccount(
+          { provider: provider.id, subject: claims.sub, userId: existing.id, email, now },
+          trx,
+        );
+        if (!existing.email_verified_at) {
+          await deps.users.update(existing.id, { email_verified_at: now, password_hash: null }, now, trx);
+          await deps.sessions.deleteAllForUser(existing.id, {}, trx);
+        }
+      });
+      return (await deps.users.findById(existing.id)) ?? existing;
+    }
+    return deps.accounts.create(
+      {
+        email,
+        displayName: claims.name?.trim() || email.split('@')[0] || email,
+        passwordHash: null,
+        emailVerified: true,
+      },
+      (user, trx) =>
+        deps.users.insertOauthAccount(
+          { provider: provider.id, subject: claims.sub, userId: user.id, email, now },
+          trx,
+        ),
+    );
+  }
+
+  return {
+    list(): TSocialProvider[] {
+      return deps.providers.map((p) => ({ id: p.id, name: p.name }));
+    },
+
+    providerName: (id: string) => deps.providers.find((p) => p.id === id)?.name ?? 'Social',
+
+    /** The identity provider's authorization URL, and the attempt to remember until the callback. */
+    async start(providerId: string, options: { popup: boolean; returnTo: string }) {
+      const provider = providerById(providerId);
+      let config: oidc.Configuration;
+      try {
+        config = await configuration(provider);
+      } catch (error) {
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          `${provider.name} sign-in is unavailable right now. Please try again later.`,
+          {
+            cause: error,
+          },
+        );
+      }
+      const attempt: OidcAttempt = {
+        provider: provider.id,
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+        popup: options.popup,
+        returnTo: safeReturnTo(options.returnTo),
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri(provider),
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(attempt.verifier),
+        code_challenge_method: 'S256',
+        state: attempt.state,
+        nonce: attempt.nonce,
+      });
+      return { url: url.toString(), attempt };
+    },
+
+    /** Verifies the callback against the attempt, then signs the person in (creating or linking the account). */
+    async complete(
+      providerId: string,
+      callbackUrl: URL,
+      attempt: OidcAttempt,
+      meta: RequestMeta,
+    ): Promise<IssuedSession> {
+      const provider = providerById(providerId);
+      if (attempt.provider !== provider.id) throw failure(provider);
+      const idpError = callbackUrl.searchParams.get('error');
+      if (idpError) {
+        throw failure(provider, idpError === 'access_denied' ? 'Sign-in was cancelled.' : undefined);
+      }
+      let claims: { sub: string; email?: string; verified?: boolean; name?: string };
+      try {
+        const config = await configuration(provider);
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: attempt.verifier,
+          expectedState: attempt.state,
+          expectedNonce: attempt.nonce,
+          idTokenExpected: true,
+        });
+        const idToken = tokens.claims();
+        if (!idToken) throw new Error('no ID token');
+        claims = {
+          sub: idToken.sub,
+          email: typeof idToken.email === 'string' ? idToken.email : undefined,
+          verified: typeof idToken.email_verified === 'boolean' ? idToken.email_verified : undefined,
+          name: typeof idToken.name === 'string' ? idToken.name : undefined,
+        };
+        // Many providers put the e-mail and name only in userinfo.
+        if (!claims.email || claims.verified === undefined || !claims.name) {
+          const info = await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
+          claims.email ??= info.email;
+          claims.verified ??= info.email_verified;
+          claims.name ??= info.name;
+        }
+      } catch (error) {
+        throw new AppError('SOCIAL_LOGIN_FAILED', failure(provider).message, { cause: error });
+      }
+      const user = await userFor(provider, claims);
+      return deps.auth.issueSession(user, { remember: true, method: 'social', meta });
+    },
+  };
+}
+
+export type OidcService = ReturnType<typeof createOidcService>;

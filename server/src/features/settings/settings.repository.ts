@@ -1,0 +1,31 @@
+import type { Executor } from '../../platform/db/executor.js';
+
+export function createSettingsRepository(db: Executor) {
+  return {
+    find(userId: string, trx: Executor = db) {
+      return trx.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    /** Creates the row unless it exists (two first reads at once must not fail). */
+    async insertIfMissing(
+      row: { userId: string; data: string; now: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('user_settings')
+        .values({ user_id: row.userId, data: row.data, created_at: row.now, updated_at: row.now })
+        .onConflict((conflict) => conflict.column('user_id').doNothing())
+        .execute();
+    },
+
+    async update(userId: string, data: string, now: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('user_settings')
+        .set({ data, updated_at: now })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;
