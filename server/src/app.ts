@@ -139,6 +139,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.error({ err: error, key }, 'account deletion clean-up failed'),
   });
 
+  // Expired sessions are swept hourly (each process; deleting twice is harmless).
+  const sweeper = setInterval(() => {
+    auth.purgeExpired().catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
+  }, 60 * 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
   // Feature modules.
   healthRoutes(app, {
     health: createHealthService({ database, version: VERSION, clock, startedAt }),

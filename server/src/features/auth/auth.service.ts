@@ -152,6 +152,11 @@ export function createAuthService(deps: {
       return issueSession(user, { remember: input.remember, method: 'password', meta });
     },
 
+    /** Removes expired sessions, reset tokens and stale throttle rows (run periodically). */
+    async purgeExpired(): Promise<number> {
+      return deps.sessions.deleteExpired(now().toISOString());
+    },
+
     async logout(sessionId: string): Promise<void> {
       await deps.sessions.delete(sessionId);
     },
