@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const serverSetup = ['server/test/no-network.ts'];
@@ -21,7 +20,7 @@ export default defineConfig({
           setupFiles: serverSetup,
         },
       },
-      ...(existsSync(new URL('./web/vite.config.ts', import.meta.url)) ? ['web/vite.config.ts'] : []),
+      'web/vite.config.ts',
       {
         test: {
           name: 'feature-sqlite',

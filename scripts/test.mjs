@@ -50,7 +50,9 @@ for (const step of selected) {
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
   const run = spawnSync(step.command, step.args, { cwd: root, stdio: 'inherit', env: process.env });
-  console.log(`◀ ${step.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `◀ ${step.name}: ${run.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (step.results) {
     try {
       const report = JSON.parse(readFileSync(step.results, 'utf8'));

@@ -25,7 +25,8 @@ export const httpHealthSuite: BenchSuite = {
       ['bare', bareLoad],
       ['app', appLoad],
     ] as const) {
-      if (load.errors || load.non2xx) throw new Error(`${name}: ${load.errors} errors, ${load.non2xx} non-2xx answers`);
+      if (load.errors || load.non2xx)
+        throw new Error(`${name}: ${load.errors} errors, ${load.non2xx} non-2xx answers`);
     }
     return [
       {

@@ -16,7 +16,9 @@ export const VIEWPORTS = {
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) {
-    throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`);
+    throw new Error(
+      `Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROME_PATH`,
+    );
   }
   return chromium.launch({
     executablePath,

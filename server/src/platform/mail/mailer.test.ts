@@ -12,8 +12,16 @@ describe('outbox mailer', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-outbox-'));
     try {
       const written: string[] = [];
-      const mailer = createOutboxMailer({ dir, from: 'Kaleido <no-reply@localhost>', onWritten: (file) => written.push(file) });
-      await mailer.send({ to: 'ada@example.com', subject: 'Hello', text: 'Open https://example.com/x?token=abc' });
+      const mailer = createOutboxMailer({
+        dir,
+        from: 'Kaleido <no-reply@localhost>',
+        onWritten: (file) => written.push(file),
+      });
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Hello',
+        text: 'Open https://example.com/x?token=abc',
+      });
       const files = await readdir(dir);
       expect(files).toHaveLength(1);
       expect(written).toEqual([path.join(dir, files[0] ?? '')]);
@@ -38,7 +46,8 @@ describe('SMTP mailer', () => {
       disabledCommands: ['STARTTLS'],
       authOptional: true,
       onAuth(auth, _session, callback) {
-        if (auth.username === 'mailer' && auth.password === 'p@ss word') return callback(null, { user: auth.username });
+        if (auth.username === 'mailer' && auth.password === 'p@ss word')
+          return callback(null, { user: auth.username });
         return callback(new Error('bad credentials'));
       },
       onData(stream, session, callback) {
@@ -66,15 +75,26 @@ describe('SMTP mailer', () => {
       url: `smtp://mailer:${encodeURIComponent('p@ss word')}@127.0.0.1:${port}?tls=off`,
       from: 'Kaleido <no-reply@kaleido.example>',
     });
-    await mailer.send({ to: 'grace@example.com', subject: 'Reset your Kaleido password', text: 'link: http://x/y' });
+    await mailer.send({
+      to: 'grace@example.com',
+      subject: 'Reset your Kaleido password',
+      text: 'link: http://x/y',
+    });
     await mailer.close?.();
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ from: 'no-reply@kaleido.example', to: ['grace@example.com'], user: 'mailer' });
+    expect(received[0]).toMatchObject({
+      from: 'no-reply@kaleido.example',
+      to: ['grace@example.com'],
+      user: 'mailer',
+    });
     expect(received[0]?.raw).toContain('Subject: Reset your Kaleido password');
   });
 
   it('fails loudly when the server refuses the credentials', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://mailer:wrong@127.0.0.1:${port}?tls=off`, from: 'k@localhost' });
+    const mailer = createSmtpMailer({
+      url: `smtp://mailer:wrong@127.0.0.1:${port}?tls=off`,
+      from: 'k@localhost',
+    });
     await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow();
     await mailer.close?.();
   });

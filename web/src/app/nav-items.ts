@@ -1,0 +1,56 @@
+import { APP_ROUTES } from '@kaleido/common';
+import {
+  BookOpen,
+  Clapperboard,
+  CreditCard,
+  House,
+  ImageIcon,
+  KeyRound,
+  Library,
+  type LucideIcon,
+  Tag,
+  UserRound,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Shown only to signed-in people. */
+  signedInOnly?: boolean;
+}
+
+/** The destinations of the chrome, defined once for the top bar, the bottom bar and the user menu. */
+export const NAV = {
+  home: { to: APP_ROUTES.home, label: 'Home', icon: House },
+  image: { to: APP_ROUTES.generateImage, label: 'Image', icon: ImageIcon },
+  video: { to: APP_ROUTES.generateVideo, label: 'Video', icon: Clapperboard },
+  library: { to: APP_ROUTES.library, label: 'Library', icon: Library },
+  pricing: { to: APP_ROUTES.pricing, label: 'Pricing', icon: Tag },
+  profile: { to: APP_ROUTES.profile, label: 'Profile', icon: UserRound },
+  billing: { to: APP_ROUTES.billing, label: 'Billing', icon: CreditCard },
+  apiKeys: { to: APP_ROUTES.apiKeys, label: 'API Keys', icon: KeyRound },
+  apiDocs: { to: APP_ROUTES.apiDocs, label: 'API Documentation', icon: BookOpen },
+} as const satisfies Record<string, NavItem>;
+
+/** Top navigation bar (spec section 2): Home, Image, Video, Library, Pricing, Profile. */
+export const TOP_NAV: readonly NavItem[] = [
+  NAV.home,
+  NAV.image,
+  NAV.video,
+  NAV.library,
+  NAV.pricing,
+  NAV.profile,
+];
+
+/** Mobile bottom bar: Home, Image, Video, plus Library and Profile when signed in (Sign In otherwise). */
+export const BOTTOM_NAV: readonly NavItem[] = [
+  NAV.home,
+  NAV.image,
+  NAV.video,
+  { ...NAV.library, signedInOnly: true },
+  { ...NAV.profile, signedInOnly: true },
+];
+
+/** The user menu: Profile, Billing, API Keys, API Documentation (then Sign Out). */
+export const USER_MENU: readonly NavItem[] = [NAV.profile, NAV.billing, NAV.apiKeys, NAV.apiDocs];

@@ -1,0 +1,90 @@
+import { PRODUCT_NAME } from '@kaleido/common';
+import { useLocation } from 'react-router';
+
+/** Appends " · Kaleido" unless the title already names the product. */
+export function formatPageTitle(title: string): string {
+  const trimmed = title.trim();
+  if (!trimmed) return PRODUCT_NAME;
+  return trimmed.includes(PRODUCT_NAME) ? trimmed : `${trimmed} · ${PRODUCT_NAME}`;
+}
+
+export interface ArticleMeta {
+  publishedTime?: string;
+  modifiedTime?: string;
+  author?: string;
+  section?: string;
+  tags?: readonly string[];
+}
+
+export interface PageMetaProps {
+  title: string;
+  description?: string;
+  keywords?: readonly string[];
+  /** Canonical path; the current path by default. */
+  path?: string;
+  type?: 'website' | 'article';
+  /** Absolute or root-relative URL of a sharing image. */
+  image?: string;
+  /** Keeps the page out of search results (404, account pages). */
+  noIndex?: boolean;
+  article?: ArticleMeta;
+}
+
+function absoluteUrl(pathOrUrl: string): string {
+  try {
+    return new URL(pathOrUrl, window.location.origin).toString();
+  } catch {
+    return pathOrUrl;
+  }
+}
+
+/**
+ * Page metadata through React 19's native hoisting: <title>, <meta> and <link> rendered here end up in
+ * <head> and leave with the page. Title, description, keywords, canonical link, Open Graph and Twitter
+ * tags, and optional article tags.
+ */
+export function PageMeta({
+  title,
+  description,
+  keywords,
+  path,
+  type = 'website',
+  image,
+  noIndex,
+  article,
+}: PageMetaProps) {
+  const location = useLocation();
+  const fullTitle = formatPageTitle(title);
+  const url = absoluteUrl(path ?? location.pathname);
+  const imageUrl = image ? absoluteUrl(image) : undefined;
+  return (
+    <>
+      <title>{fullTitle}</title>
+      {description ? <meta name="description" content={description} /> : null}
+      {keywords?.length ? <meta name="keywords" content={keywords.join(', ')} /> : null}
+      {noIndex ? <meta name="robots" content="noindex" /> : null}
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content={PRODUCT_NAME} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={fullTitle} />
+      {description ? <meta property="og:description" content={description} /> : null}
+      <meta property="og:url" content={url} />
+      {imageUrl ? <meta property="og:image" content={imageUrl} /> : null}
+      <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={fullTitle} />
+      {description ? <meta name="twitter:description" content={description} /> : null}
+      {imageUrl ? <meta name="twitter:image" content={imageUrl} /> : null}
+      {article?.publishedTime ? (
+        <meta property="article:published_time" content={article.publishedTime} />
+      ) : null}
+      {article?.modifiedTime ? (
+        <meta property="article:modified_time" content={article.modifiedTime} />
+      ) : null}
+      {article?.author ? <meta property="article:author" content={article.author} /> : null}
+      {article?.section ? <meta property="article:section" content={article.section} /> : null}
+      {article?.tags?.map((tag) => (
+        <meta key={tag} property="article:tag" content={tag} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { APP_ROUTES } from '@kaleido/common';
+import { ScrollRestoration, useLocation } from 'react-router';
+import { useUser } from '../features/auth/auth-provider';
+import { BottomBar } from './bottom-bar';
+import { CreateFab } from './create-fab';
+import { FullScreenLoader } from './full-screen-loader';
+import { NavigationProgress } from './navigation-progress';
+import { PageTransition } from './page-transition';
+import { SiteFooter } from './site-footer';
+import { TopNav } from './top-nav';
+
+/** The shell around every page: navigation, page transitions, footer and floating actions. */
+export function RootLayout() {
+  const { isLoading, isSignedIn } = useUser();
+  const { pathname } = useLocation();
+  const showChrome = pathname !== APP_ROUTES.auth;
+
+  if (isLoading) return <FullScreenLoader />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <NavigationProgress />
+      {showChrome ? <TopNav /> : null}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
+        <PageTransition />
+      </main>
+      {showChrome ? (
+        // The padding keeps the footer clear of the fixed bottom bar (phones) and the floating plus button.
+        <div
+          className={
+            isSignedIn
+              ? 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0'
+              : 'pb-[calc(8.5rem+env(safe-area-inset-bottom))] md:pb-20'
+          }
+        >
+          <SiteFooter />
+        </div>
+      ) : null}
+      {showChrome ? <BottomBar /> : null}
+      {showChrome && !isSignedIn ? <CreateFab /> : null}
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Moon, Sun } from 'lucide-react';
+import { cn } from '../lib/cn';
+import { useTheme } from './theme-provider';
+
+export function ThemeToggle({ className }: { className?: string }) {
+  const { resolvedTheme, toggleTheme } = useTheme();
+  const label = resolvedTheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  return (
+    <button
+      type="button"
+      onClick={toggleTheme}
+      aria-label={label}
+      title={label}
+      className={cn(
+        'inline-flex size-9 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg',
+        className,
+      )}
+    >
+      {resolvedTheme === 'dark' ? (
+        <Sun className="size-[18px]" aria-hidden />
+      ) : (
+        <Moon className="size-[18px]" aria-hidden />
+      )}
+    </button>
+  );
+}

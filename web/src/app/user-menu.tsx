@@ -1,0 +1,74 @@
+import { ChevronDown, LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import type { CurrentUser } from '../features/auth/api';
+import { useUser } from '../features/auth/auth-provider';
+import { errorMessage } from '../lib/api-client';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu';
+import { USER_MENU } from './nav-items';
+import { useToast } from './toast-provider';
+import { UserAvatar } from './user-avatar';
+
+/** The signed-in user menu (loaded only for signed-in people, so Radix stays out of the initial bundle). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { signOut } = useUser();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const name = user.displayName || user.email;
+
+  const handleSignOut = async () => {
+    try {
+      await signOut();
+      await navigate('/');
+    } catch (error) {
+      toast.error('Sign out failed', errorMessage(error));
+    }
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Open user menu"
+        className="group inline-flex items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2"
+      >
+        <UserAvatar name={name} />
+        <ChevronDown
+          aria-hidden
+          className="size-4 text-fg-muted transition-transform group-data-[state=open]:rotate-180"
+        />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel className="flex items-center gap-3">
+          <UserAvatar name={name} className="size-9" />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-semibold text-fg">{name}</span>
+            <span className="block truncate text-xs text-fg-muted">{user.email}</span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuGroup>
+          {USER_MENU.map(({ to, label, icon: Icon }) => (
+            <DropdownMenuItem key={to} asChild>
+              <Link to={to}>
+                <Icon aria-hidden />
+                {label}
+              </Link>
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void handleSignOut()}>
+          <LogOut aria-hidden />
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

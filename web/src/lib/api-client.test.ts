@@ -1,0 +1,82 @@
+import { httpErrorMessage, MESSAGES } from '@kaleido/common';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/render-app';
+import { ApiError, api, apiRequest } from './api-client';
+
+function stubFetch(response: Response | (() => Promise<Response>)) {
+  const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+async function caught(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('apiRequest', () => {
+  it('unwraps the data of a success envelope', async () => {
+    stubFetch(jsonResponse({ success: true, data: { id: 7, name: 'Key' } }));
+    await expect(apiRequest('/api/thing')).resolves.toEqual({ id: 7, name: 'Key' });
+  });
+
+  it('sends JSON bodies with the same-origin credentials', async () => {
+    const fetchMock = stubFetch(jsonResponse({ success: true, data: null }));
+    await api.post('/api/auth/login', { email: 'a@b.c' });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/login');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe(JSON.stringify({ email: 'a@b.c' }));
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  it("throws the response's error text with status and code on a non-OK answer", async () => {
+    stubFetch(
+      jsonResponse({ success: false, error: 'Insufficient credits.', code: 'INSUFFICIENT_CREDITS' }, 402),
+    );
+    const error = await caught(apiRequest('/api/generate-image'));
+    expect(error.message).toBe('Insufficient credits.');
+    expect(error.serverMessage).toBe('Insufficient credits.');
+    expect(error.status).toBe(402);
+    expect(error.code).toBe('INSUFFICIENT_CREDITS');
+    expect(error.isClientError).toBe(true);
+  });
+
+  it("falls back to 'HTTP error! status: {code}' when a non-OK answer has no error text", async () => {
+    stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
+    const error = await caught(apiRequest('/api/anything'));
+    expect(error.message).toBe(httpErrorMessage(502));
+    expect(error.message).toBe('HTTP error! status: 502');
+    expect(error.status).toBe(502);
+    expect(error.serverMessage).toBeUndefined();
+  });
+
+  it('throws the error text of a success:false envelope sent with 200', async () => {
+    stubFetch(jsonResponse({ success: false, error: 'Failed to generate image' }));
+    const error = await caught(apiRequest('/api/generate-image'));
+    expect(error.message).toBe('Failed to generate image');
+  });
+
+  it("says 'Unknown error occurred' when the network fails", async () => {
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await caught(apiRequest('/api/auth/me'));
+    expect(error.message).toBe(MESSAGES.unknownError);
+    expect(error.message).toBe('Unknown error occurred');
+    expect(error.status).toBe(0);
+  });
+
+  it('re-throws aborts unchanged', async () => {
+    stubFetch(async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

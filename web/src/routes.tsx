@@ -1,0 +1,77 @@
+import { APP_ROUTES } from '@kaleido/common';
+import type { RouteObject } from 'react-router';
+import { RouteErrorBoundary } from './app/error-boundary';
+import { FullScreenLoader } from './app/full-screen-loader';
+import { RootLayout } from './app/root-layout';
+
+/**
+ * Every page is its own chunk, loaded when first visited. The shell (RootLayout) stays mounted;
+ * the pathless route below it catches page errors so the navigation survives them.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: FullScreenLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      {
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
+          },
+          {
+            path: APP_ROUTES.generateImage,
+            lazy: async () => ({
+              Component: (await import('./features/generate/generate-image-page')).GenerateImagePage,
+            }),
+          },
+          {
+            path: APP_ROUTES.generateVideo,
+            lazy: async () => ({
+              Component: (await import('./features/generate/generate-video-page')).GenerateVideoPage,
+            }),
+          },
+          {
+            path: APP_ROUTES.library,
+            lazy: async () => ({ Component: (await import('./features/library/library-page')).LibraryPage }),
+          },
+          {
+            path: APP_ROUTES.auth,
+            lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }),
+          },
+          {
+            path: APP_ROUTES.pricing,
+            lazy: async () => ({ Component: (await import('./features/pricing/pricing-page')).PricingPage }),
+          },
+          {
+            path: APP_ROUTES.profile,
+            lazy: async () => ({ Component: (await import('./features/profile/profile-page')).ProfilePage }),
+          },
+          {
+            path: APP_ROUTES.billing,
+            lazy: async () => ({ Component: (await import('./features/billing/billing-page')).BillingPage }),
+          },
+          {
+            path: APP_ROUTES.apiKeys,
+            lazy: async () => ({
+              Component: (await import('./features/api-keys/api-keys-page')).ApiKeysPage,
+            }),
+          },
+          {
+            path: APP_ROUTES.apiDocs,
+            lazy: async () => ({
+              Component: (await import('./features/api-docs/api-docs-page')).ApiDocsPage,
+            }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./app/not-found-page')).NotFoundPage }),
+          },
+        ],
+      },
+    ],
+  },
+];

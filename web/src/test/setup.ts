@@ -1,0 +1,30 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { installMatchMedia } from './match-media';
+
+beforeEach(() => {
+  // Animations off by default so page changes are immediate; tests that care switch it.
+  installMatchMedia({ '(prefers-reduced-motion: reduce)': true });
+  window.localStorage.clear();
+  document.documentElement.className = '';
+  document.documentElement.removeAttribute('style');
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom lacks these browser APIs that Radix and the router touch.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.assign(window, { ResizeObserver: ResizeObserverStub });
+}
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
