@@ -22,11 +22,13 @@ export interface RunningAppServer {
  * Runs the built server (`server/dist/main.js`, as `npm start` does) on a free loopback port with a
  * fresh data folder, and waits until /health answers.
  */
-export async function startAppServer(options: { env?: Record<string, string>; timeoutMs?: number } = {}) {
+export async function startAppServer(
+  options: { env?: Record<string, string>; timeoutMs?: number; port?: number } = {},
+): Promise<RunningAppServer> {
   const entry = path.join(repoRoot, 'server/dist/main.js');
   if (!existsSync(entry)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-app-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [entry], {
     cwd: repoRoot,
