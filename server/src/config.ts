@@ -21,6 +21,10 @@ export interface AppConfig {
   trustProxy: boolean;
   shutdownTimeoutMs: number;
   mail: { smtpUrl: string | null; from: string };
+  /** `s3://bucket/prefix?endpoint=…` for S3-compatible storage, `file:///path`, or null for DATA_DIR/files. */
+  storageUrl: string | null;
+  /** How many generation jobs this process runs at once (0: this process runs no jobs). */
+  workerConcurrency: number;
   /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
   social: SocialProviderConfig[];
 }
@@ -56,6 +60,11 @@ const ZEnvironment = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  STORAGE_URL: z
+    .string()
+    .regex(/^(s3|file):\/\//, 'must be s3://bucket/prefix?… or file:///path')
+    .optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -162,6 +171,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       from: vars.MAIL_FROM ?? `Kaleido <no-reply@${new URL(publicUrl).hostname}>`,
     },
     social,
+    storageUrl: vars.STORAGE_URL ?? null,
+    workerConcurrency: vars.WORKER_CONCURRENCY,
   };
 }
 
@@ -204,6 +215,8 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     webDistDir: config.webDistDir,
     trustProxy: config.trustProxy,
     mail: { kind: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from },
+    storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
+    workerConcurrency: config.workerConcurrency,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
   };
 }

@@ -90,6 +90,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     shutdownTimeoutMs: 1000,
     mail: { smtpUrl: null, from: 'Kaleido <no-reply@localhost>' },
     social: [],
+    storageUrl: null,
+    workerConcurrency: 1,
     ...options.config,
   };
   const database = openDatabase(config.database, { poolSize: 5 });

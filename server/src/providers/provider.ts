@@ -94,7 +94,13 @@ export interface ProviderCapabilities {
 }
 
 /** Errors with a kind, so the engine knows whether to retry, fail over, or tell the user. */
-export type ProviderErrorKind = 'content_policy' | 'rate_limited' | 'unavailable' | 'invalid_input' | 'timeout' | 'internal';
+export type ProviderErrorKind =
+  | 'content_policy'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'invalid_input'
+  | 'timeout'
+  | 'internal';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';

@@ -43,6 +43,7 @@ describe('database and migrations', () => {
     const first = await migrateToLatest(database);
     expect(first?.map((result) => [result.migrationName, result.status])).toEqual([
       ['0001-initial', 'Success'],
+      ['0002-generations', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

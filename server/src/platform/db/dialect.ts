@@ -31,3 +31,11 @@ export const postgresDialect: Dialect = {
 /** Booleans are stored as 0/1 in both dialects. */
 export const toDbBoolean = (value: boolean): number => (value ? 1 : 0);
 export const fromDbBoolean = (value: number | boolean): boolean => value === true || value === 1;
+
+/**
+ * Row locks: PostgreSQL takes `FOR UPDATE` on the rows a transaction is about to change; SQLite has a
+ * single writer per database file (and Kysely's SQLite driver one connection), so nothing is needed.
+ */
+export function lockForUpdate<Q extends { forUpdate(): Q }>(dialect: Dialect, query: Q): Q {
+  return dialect.name === 'postgres' ? query.forUpdate() : query;
+}

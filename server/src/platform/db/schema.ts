@@ -95,7 +95,82 @@ export interface CreditLedgerTable {
   created_at: string;
 }
 
+export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One generation job: its request, life cycle, credit reservation and result. */
+export interface GenerationsTable {
+  id: string;
+  user_id: string;
+  kind: 'image' | 'video';
+  status: GenerationStatus;
+  progress: number;
+  stage: string | null;
+  prompt: string;
+  negative_prompt: string | null;
+  /** JSON of the validated options (style, aspect ratio, resolution, …). */
+  options: string;
+  provider: string;
+  model: string;
+  seed: number;
+  cost: number;
+  /** Where the reservation came from, so a refund returns to the same buckets. */
+  reserved_monthly: number;
+  reserved_purchased: number;
+  credit_state: 'reserved' | 'charged' | 'refunded';
+  attempts: number;
+  /** A running job's worker holds it until this time and renews it; past it, the job is recovered. */
+  lease_until: string | null;
+  cancel_requested: number;
+  provider_state: string | null;
+  preview_key: string | null;
+  asset_id: string | null;
+  error: string | null;
+  error_code: string | null;
+  details: string | null;
+  api_key_id: string | null;
+  idempotency_key: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export interface AssetsTable {
+  id: string;
+  user_id: string;
+  generation_id: string | null;
+  kind: 'image' | 'video';
+  prompt: string;
+  settings: string;
+  file_key: string;
+  thumbnail_key: string | null;
+  content_type: string;
+  size_bytes: number;
+  width: number;
+  height: number;
+  duration_seconds: number | null;
+  fps: number | null;
+  seed: number;
+  provider: string;
+  model: string;
+  created_at: string;
+}
+
+export interface UsageLogsTable {
+  id: string;
+  user_id: string;
+  generation_id: string;
+  kind: 'image' | 'video';
+  prompt: string;
+  credits: number;
+  api_key_id: string | null;
+  created_at: string;
+}
+
 export interface DB {
+  generations: GenerationsTable;
+  assets: AssetsTable;
+  usage_logs: UsageLogsTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_settings: UserSettingsTable;

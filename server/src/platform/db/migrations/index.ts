@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { initial } from './0001-initial.js';
+import { generations } from './0002-generations.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -9,5 +10,6 @@ import { initial } from './0001-initial.js';
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
+    '0002-generations': generations(dialect),
   };
 }
