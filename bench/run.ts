@@ -2,8 +2,10 @@
 // measured in the same run (absolute numbers vary by machine; ratios travel).
 import { type BenchSuite, printSuite } from './lib.js';
 import { httpHealthSuite } from './suites/http-health.js';
+import { librarySearchSuite } from './suites/library-search.js';
+import { pipelineSuite } from './suites/pipeline.js';
 
-const suites: BenchSuite[] = [httpHealthSuite];
+const suites: BenchSuite[] = [httpHealthSuite, pipelineSuite, librarySearchSuite];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;

@@ -20,8 +20,18 @@ import { createOidcService } from './features/auth/oidc.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
 import { createCreditsRepository } from './features/credits/credits.repository.js';
 import { createCreditsService } from './features/credits/credits.service.js';
+import { filesRoutes } from './features/files/files.routes.js';
+import { createGenerationEvents } from './features/generations/generation-events.js';
+import { createGenerationRunner, type RunnerOptions } from './features/generations/generation-runner.js';
+import { createGenerationsRepository } from './features/generations/generations.repository.js';
+import { generationsRoutes } from './features/generations/generations.routes.js';
+import { createGenerationsService } from './features/generations/generations.service.js';
+import { createProviderRegistry } from './features/generations/provider-registry.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
+import { createAssetsRepository } from './features/library/assets.repository.js';
+import { presentAsset } from './features/library/library.presenter.js';
+import { libraryRoutes } from './features/library/library.routes.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
@@ -35,6 +45,10 @@ import { registerSpa, type Spa } from './platform/http/spa.js';
 import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { createJobQueue, type JobQueue } from './platform/queue/index.js';
+import { createFileStore, type FileStore } from './platform/storage/index.js';
+import { createUrlSigner } from './platform/storage/signed-urls.js';
+import { createConfiguredProviders, type GenerationProvider } from './providers/index.js';
 import { VERSION } from './version.js';
 
 /** What the app is built from; main.ts makes the real ones, tests make their own. */
@@ -44,6 +58,14 @@ export interface AppDeps {
   clock?: Clock;
   /** Default: the configured mailer (SMTP or the outbox folder). */
   mailer?: Mailer;
+  /** Default: the configured providers (the built-in Sketch renderer plus configured AI services). */
+  providers?: GenerationProvider[];
+  /** Default: the configured store (disk or S3). */
+  store?: FileStore;
+  /** Default: embedded for SQLite, pg-boss for PostgreSQL. */
+  queue?: JobQueue;
+  /** Tuning of the job runner (tests shorten leases). */
+  runnerOptions?: Partial<RunnerOptions>;
 }
 
 const API_PREFIX = /^\/(api|health)(\/|$)/;
@@ -94,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repositories and services, wired explicitly.
   const db = database.kysely;
   const users = createUsersRepository(db);
-  const credits = createCreditsService({ credits: createCreditsRepository(db), clock });
+  const creditsRepository = createCreditsRepository(db);
+  const credits = createCreditsService({ credits: creditsRepository, clock, database });
   const accounts = createAccountsService({ database, users, credits, clock });
   const sessions = createSessionsRepository(db);
   const auth = createAuthService({
@@ -120,6 +143,64 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
 
+  // Generation: providers, storage, queue, the job runner and the library.
+  const providers = deps.providers ?? (await createConfiguredProviders(config));
+  const registry = createProviderRegistry(providers);
+  const store = deps.store ?? createFileStore(config);
+  const signer = createUrlSigner(deriveKey(config.serverSecret, 'file-urls'));
+  const queue =
+    deps.queue ?? createJobQueue(config, (error) => app.log.error({ err: error }, 'job queue error'));
+  const events = createGenerationEvents();
+  const generationsRepository = createGenerationsRepository(db);
+  const assets = createAssetsRepository(db, database.dialect);
+  const failureMessage = (kind: 'image' | 'video') =>
+    kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
+  const runner = createGenerationRunner({
+    database,
+    generations: generationsRepository,
+    assets,
+    credits,
+    registry,
+    store,
+    queue,
+    events,
+    clock,
+    log: app.log,
+    failureMessage,
+    options: deps.runnerOptions,
+  });
+  const generations = createGenerationsService({
+    database,
+    generations: generationsRepository,
+    assets,
+    credits,
+    queue,
+    registry,
+    events,
+    signer,
+    prices: config.prices,
+    clock,
+    abortLocal: runner.abortLocal,
+  });
+
+  // Workers start when the app is ready and finish their jobs before it closes.
+  let recovery: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (config.workerConcurrency === 0) return;
+    await runner.recover({ orphanRunning: queue.kind === 'embedded' });
+    await queue.start(runner.run, config.workerConcurrency);
+    recovery = setInterval(() => {
+      runner.recover().catch((error) => app.log.warn({ err: error }, 'job recovery failed'));
+    }, 15_000);
+    recovery.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(recovery);
+    await queue.stop();
+    await Promise.allSettled(providers.map((provider) => provider.close?.()));
+    await store.close?.();
+  });
+
   // What each feature keeps about a person: exported on request, deleted with the account.
   const accountData = createAccountDataRegistry();
   accountData.register({
@@ -130,6 +211,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   accountData.register({ key: 'settings', export: (userId) => settings.get(userId) });
+  accountData.register({
+    key: 'assets',
+    export: async (userId) => (await assets.listAll(userId)).map((row) => presentAsset(row, signer)),
+    afterDelete: (userId) => store.deletePrefix(`users/${userId}/`),
+  });
+  accountData.register({ key: 'usageStats', export: (userId) => assets.usageStats(userId) });
   const account = createAccountService({
     database,
     registry: accountData,
@@ -154,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
   settingsRoutes(app, { authn, settings });
   accountRoutes(app, { authn, auth, account });
+  filesRoutes(app, { store, signer });
+  generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });
+  libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
 
   // The single-page app and the 404 answer.
   const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { CREDIT_PRICES } from '@kaleido/common';
 import { z } from 'zod';
 
 /** The whole configuration of a Kaleido process, read and validated once at start (see README's table). */
@@ -25,6 +26,8 @@ export interface AppConfig {
   storageUrl: string | null;
   /** How many generation jobs this process runs at once (0: this process runs no jobs). */
   workerConcurrency: number;
+  /** Credits per generation (DECISIONS: image 1, video 3), changeable by the operator. */
+  prices: { image: number; video: number };
   /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
   social: SocialProviderConfig[];
 }
@@ -65,6 +68,8 @@ const ZEnvironment = z.object({
     .regex(/^(s3|file):\/\//, 'must be s3://bucket/prefix?… or file:///path')
     .optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+  CREDIT_PRICE_IMAGE: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.image),
+  CREDIT_PRICE_VIDEO: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.video),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     social,
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
+    prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
   };
 }
 

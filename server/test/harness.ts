@@ -7,8 +7,11 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
+import type { RunnerOptions } from '../src/features/generations/generation-runner.js';
 import type { Clock } from '../src/platform/clock.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/platform/db/database.js';
+import type { FileStore } from '../src/platform/storage/file-store.js';
+import type { GenerationProvider } from '../src/providers/provider.js';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
@@ -70,12 +73,20 @@ export interface TestContextOptions {
   config?: Partial<AppConfig>;
   /** Extra routes a test registers before the app is ready (e.g. to exercise the error handler). */
   routes?: (app: FastifyInstance) => void;
+  /** Generation providers (default: none, so no test renders by accident). */
+  providers?: GenerationProvider[];
+  store?: FileStore;
+  runnerOptions?: Partial<RunnerOptions>;
+  /** Use this existing database (and data folder) instead of fresh ones; it is left in place on close. */
+  shared?: { database: AppConfig['database']; dataDir: string };
 }
 
 /** The real app on a fresh, migrated database of this project's kind, ready for `app.inject`. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
-  const testDatabase = await createTestDatabase(dataDir);
+  const dataDir = options.shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kaleido-test-')));
+  const testDatabase: TestDatabase = options.shared
+    ? { config: options.shared.database, drop: async () => undefined }
+    : await createTestDatabase(dataDir);
   const config: AppConfig = {
     env: 'test',
     host: '127.0.0.1',
@@ -92,11 +103,19 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     social: [],
     storageUrl: null,
     workerConcurrency: 1,
+    prices: { image: 1, video: 3 },
     ...options.config,
   };
   const database = openDatabase(config.database, { poolSize: 5 });
   await migrateToLatest(database);
-  const app = await buildApp({ config, database, clock: options.clock });
+  const app = await buildApp({
+    config,
+    database,
+    clock: options.clock,
+    providers: options.providers ?? [],
+    store: options.store,
+    runnerOptions: options.runnerOptions,
+  });
   options.routes?.(app);
   await app.ready();
   return {
@@ -108,7 +127,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       await app.close();
       await database.close().catch(() => undefined);
       await testDatabase.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.shared) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import { lockForUpdate } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { Balances, CreditsRepository } from './credits.repository.js';
@@ -7,9 +9,77 @@ import type { Balances, CreditsRepository } from './credits.repository.js';
  * The credit ledger's rules. Every balance change goes through here as a ledger entry; the cached
  * balances on the user row move in the same transaction (see the repository).
  */
-export function createCreditsService(deps: { credits: CreditsRepository; clock: Clock }) {
+export interface Reservation {
+  monthly: number;
+  purchased: number;
+}
+
+export function createCreditsService(deps: { credits: CreditsRepository; clock: Clock; database: Database }) {
   const now = () => deps.clock.now().toISOString();
   return {
+    /**
+     * Holds `amount` credits for a job inside the caller's transaction, purchased credits first
+     * (DECISIONS). Returns where they came from, or null when the balance is too low. The user row is
+     * locked (PostgreSQL) and the update is guarded, so concurrent reservations can never overdraw.
+     */
+    async reserve(
+      userId: string,
+      amount: number,
+      reference: string,
+      trx: Executor,
+    ): Promise<Reservation | null> {
+      const row = await lockForUpdate(
+        deps.database.dialect,
+        trx.selectFrom('users').select(['credits_monthly', 'credits_purchased']).where('id', '=', userId),
+      ).executeTakeFirst();
+      if (!row || row.credits_monthly + row.credits_purchased < amount) return null;
+      const purchased = Math.min(row.credits_purchased, amount);
+      const monthly = amount - purchased;
+      const balances = await deps.credits.apply(
+        {
+          userId,
+          kind: 'reserve',
+          deltaMonthly: -monthly,
+          deltaPurchased: -purchased,
+          reference,
+          now: now(),
+        },
+        trx,
+      );
+      return balances ? { monthly, purchased } : null;
+    },
+
+    /** Records that a reservation became a charge (the balance already moved when it was reserved). */
+    async charge(userId: string, reservation: Reservation, reference: string, trx: Executor): Promise<void> {
+      await deps.credits.apply(
+        {
+          userId,
+          kind: 'charge',
+          deltaMonthly: 0,
+          deltaPurchased: 0,
+          reference,
+          note: `${reservation.monthly + reservation.purchased} credit(s)`,
+          now: now(),
+        },
+        trx,
+      );
+    },
+
+    /** Returns a reservation to the buckets it came from. */
+    async refund(userId: string, reservation: Reservation, reference: string, trx: Executor): Promise<void> {
+      await deps.credits.apply(
+        {
+          userId,
+          kind: 'refund',
+          deltaMonthly: reservation.monthly,
+          deltaPurchased: reservation.purchased,
+          reference,
+          now: now(),
+        },
+        trx,
+      );
+    },
+
     /** The plan allowance a new account starts with, into the monthly bucket. */
     async grantMonthly(userId: string, amount: number, note: string, trx: Executor): Promise<Balances> {
       const balances = await deps.credits.apply(

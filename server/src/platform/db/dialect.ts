@@ -1,4 +1,5 @@
 import type { ColumnDataType } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL lives here, so migrations and repositories
@@ -38,4 +39,22 @@ export const fromDbBoolean = (value: number | boolean): boolean => value === tru
  */
 export function lockForUpdate<Q extends { forUpdate(): Q }>(dialect: Dialect, query: Q): Q {
   return dialect.name === 'postgres' ? query.forUpdate() : query;
+}
+
+/** Words of a search box, safe for either full-text engine (letters and digits only). */
+export function searchWords(query: string): string[] {
+  return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/**
+ * Full-text match of `assets.prompt` against every word, each as a prefix (search as you type):
+ * FTS5 in SQLite, the generated tsvector in PostgreSQL. `words` must come from searchWords().
+ */
+export function assetPromptMatches(dialect: Dialect, words: string[]): RawBuilder<boolean> {
+  if (dialect.name === 'sqlite') {
+    const expression = words.map((word) => `"${word}"*`).join(' ');
+    return sql<boolean>`assets.rowid in (select rowid from assets_fts where assets_fts match ${expression})`;
+  }
+  const expression = words.map((word) => `${word}:*`).join(' & ');
+  return sql<boolean>`assets.prompt_tsv @@ to_tsquery('simple', ${expression})`;
 }

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { IMAGE_DEFAULTS, IMAGE_OPTIONS, VIDEO_DEFAULTS, VIDEO_OPTIONS } from './constants.js';
+
+/** Generation requests, jobs, assets and the library (spec sections 3, 7, 9). */
+
+export const PROMPT_MAX_LENGTH = 2000;
+
+export const GENERATION_MESSAGES = {
+  promptRequired: 'Please enter a prompt.',
+  promptTooLong: `Prompts can be at most ${PROMPT_MAX_LENGTH} characters.`,
+} as const;
+
+const prompt = z
+  .string({ error: GENERATION_MESSAGES.promptRequired })
+  .trim()
+  .min(1, GENERATION_MESSAGES.promptRequired)
+  .max(PROMPT_MAX_LENGTH, GENERATION_MESSAGES.promptTooLong);
+
+const seed = z
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 31 - 1);
+
+export const ZImageSettings = z.object({
+  style: z.enum(IMAGE_OPTIONS.styles).default(IMAGE_DEFAULTS.style),
+  aspectRatio: z.enum(IMAGE_OPTIONS.aspectRatios).default(IMAGE_DEFAULTS.aspectRatio),
+  resolution: z.enum(IMAGE_OPTIONS.resolutions).default(IMAGE_DEFAULTS.resolution),
+  imageStyle: z.enum(IMAGE_OPTIONS.imageStyles).default(IMAGE_DEFAULTS.imageStyle),
+  quality: z.enum(IMAGE_OPTIONS.qualities).default(IMAGE_DEFAULTS.quality),
+});
+export type TImageSettings = z.infer<typeof ZImageSettings>;
+
+/** A number that must be one of `values` (option lists of the contract). */
+function oneOf(values: readonly number[], label: string) {
+  return z
+    .number()
+    .refine((value) => values.includes(value), `${label} must be one of ${values.join(', ')}.`);
+}
+
+export const ZVideoSettings = z.object({
+  style: z.enum(VIDEO_OPTIONS.styles).default(VIDEO_DEFAULTS.style),
+  aspectRatio: z.enum(VIDEO_OPTIONS.aspectRatios).default(VIDEO_DEFAULTS.aspectRatio),
+  duration: oneOf(VIDEO_OPTIONS.durations, 'Duration').default(VIDEO_DEFAULTS.duration),
+  frameRate: oneOf(VIDEO_OPTIONS.frameRates, 'Frame rate').default(VIDEO_DEFAULTS.frameRate),
+  resolution: z.enum(VIDEO_OPTIONS.resolutions).default(VIDEO_DEFAULTS.resolution),
+});
+export type TVideoSettings = z.infer<typeof ZVideoSettings>;
+
+/** `POST /api/generate-image` (the spec's request object, plus an optional seed and negative prompt). */
+export const ZImageGenerationRequest = z.object({
+  prompt,
+  negativePrompt: z.string().trim().max(PROMPT_MAX_LENGTH).optional(),
+  settings: ZImageSettings.default(ZImageSettings.parse({})),
+  seed: seed.optional(),
+  model: z.string().max(100).optional(),
+});
+export type TImageGenerationRequest = z.input<typeof ZImageGenerationRequest>;
+
+/** `POST /api/generate-video`. */
+export const ZVideoGenerationRequest = z.object({
+  prompt,
+  negativePrompt: z.string().trim().max(PROMPT_MAX_LENGTH).optional(),
+  settings: ZVideoSettings.default(ZVideoSettings.parse({})),
+  seed: seed.optional(),
+  model: z.string().max(100).optional(),
+});
+export type TVideoGenerationRequest = z.input<typeof ZVideoGenerationRequest>;
+
+function ratio(aspectRatio: string): [number, number] {
+  const [w, h] = aspectRatio.split(':').map(Number);
+  return [w || 1, h || 1];
+}
+
+const even = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
+
+/**
+ * The exact output size of an image: the resolution names the long side (1024x1024 → 1024 px), the
+ * aspect ratio shapes it; both sides are multiples of 8.
+ */
+export function imageDimensions(settings: Pick<TImageSettings, 'aspectRatio' | 'resolution'>): {
+  width: number;
+  height: number;
+} {
+  const side = Number(settings.resolution.split('x')[0]);
+  const [w, h] = ratio(settings.aspectRatio);
+  return w >= h
+    ? { width: side, height: even((side * h) / w, 8) }
+    : { width: even((side * w) / h, 8), height: side };
+}
+
+/**
+ * The exact output size of a video: the resolution's height is the short side (1280x720 → 720 px),
+ * the aspect ratio shapes it; both sides are even (H.264).
+ */
+export function videoDimensions(settings: Pick<TVideoSettings, 'aspectRatio' | 'resolution'>): {
+  width: number;
+  height: number;
+} {
+  const short = Number(settings.resolution.split('x')[1]);
+  const [w, h] = ratio(settings.aspectRatio);
+  return w >= h
+    ? { width: even((short * w) / h, 2), height: short }
+    : { width: short, height: even((short * h) / w, 2) };
+}
+
+export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type TGenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const ZAsset = z
+  .object({
+    id: z.string(),
+    type: z.enum(['image', 'video']),
+    url: z.string(),
+    thumbnailUrl: z.string().nullable(),
+    downloadUrl: z.string(),
+    prompt: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+    metadata: z.object({
+      size: z.number().int(),
+      timestamp: z.string(),
+      filename: z.string(),
+      contentType: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      durationSeconds: z.number().nullable(),
+      fps: z.number().nullable(),
+      seed: z.number().int(),
+      model: z.string(),
+      provider: z.string(),
+    }),
+    generationId: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Asset' });
+export type TAsset = z.infer<typeof ZAsset>;
+
+export const ZGeneration = z
+  .object({
+    id: z.string(),
+    type: z.enum(['image', 'video']),
+    status: z.enum(GENERATION_STATUSES),
+    progress: z.number().int().min(0).max(100),
+    stage: z.string().nullable(),
+    prompt: z.string(),
+    negativePrompt: z.string().nullable(),
+    settings: z.record(z.string(), z.unknown()),
+    seed: z.number().int(),
+    cost: z.number().int(),
+    provider: z.string(),
+    model: z.string(),
+    error: z.string().nullable(),
+    previewUrl: z.string().nullable(),
+    asset: ZAsset.nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    statusUrl: z.string(),
+    eventsUrl: z.string(),
+  })
+  .meta({ id: 'Generation' });
+export type TGeneration = z.infer<typeof ZGeneration>;
+
+/** Server-sent events of `GET /api/generations/:id/events`. */
+export type TGenerationEvent =
+  | { type: 'progress'; generation: TGeneration }
+  | { type: 'preview'; generation: TGeneration }
+  | { type: 'done'; generation: TGeneration }
+  | { type: 'failed'; generation: TGeneration }
+  | { type: 'cancelled'; generation: TGeneration };
+
+export const LIBRARY_SORTS = ['newest', 'oldest'] as const;
+export const LIBRARY_FILTERS = ['all', 'image', 'video'] as const;
+export const LIBRARY_PAGE_MAX = 100;
+
+export const ZLibraryQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  type: z.enum(LIBRARY_FILTERS).default('all'),
+  sort: z.enum(LIBRARY_SORTS).default('newest'),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LIBRARY_PAGE_MAX).default(30),
+});
+export type TLibraryQuery = z.input<typeof ZLibraryQuery>;
+
+export const ZUsageStats = z
+  .object({
+    totalGenerations: z.number().int(),
+    imagesGenerated: z.number().int(),
+    videosGenerated: z.number().int(),
+    creditsUsed: z.number().int(),
+  })
+  .meta({ id: 'UsageStats' });
+export type TUsageStats = z.infer<typeof ZUsageStats>;

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import { extensionForContentType } from '../../platform/storage/file-store.js';
+import {
+  type GenerationContext,
+  type GenerationOutput,
+  type GenerationRequest,
+  ProviderError,
+} from '../../providers/provider.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { AssetsRepository } from '../library/assets.repository.js';
+import type { GenerationEvents } from './generation-events.js';
+import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
+import { makeThumbnail } from './media.js';
+import type { ProviderRegistry } from './provider-registry.js';
+
+export interface RunnerOptions {
+  /** A running job's lease; a worker renews it every `heartbeatMs`, and a job whose lease lapsed is recovered. */
+  leaseMs: number;
+  heartbeatMs: number;
+  timeoutMs: { image: number; video: number };
+  /** Attempts before an interrupted job is failed and refunded instead of retried. */
+  maxAttempts: number;
+  /** Progress is written to the database at most this often per job (events are immediate). */
+  progressWriteMs: number;
+}
+
+export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+  leaseMs: 30_000,
+  heartbeatMs: 10_000,
+  timeoutMs: { image: 5 * 60_000, video: 30 * 60_000 },
+  maxAttempts: 2,
+  progressWriteMs: 500,
+};
+
+class Cancelled extends Error {
+  override name = 'Cancelled';
+}
+class TimedOut extends Error {
+  override name = 'TimedOut';
+}
+
+export const INTERRUPTED_MESSAGE = 'The generation was interrupted. Your credits were refunded.';
+
+/** Runs claimed jobs through their provider and settles them: asset + charge, or refund. */
+export function createGenerationRunner(deps: {
+  database: Database;
+  generations: GenerationsRepository;
+  assets: AssetsRepository;
+  credits: CreditsService;
+  registry: ProviderRegistry;
+  store: FileStore;
+  queue: JobQueue;
+  events: GenerationEvents;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  failureMessage(kind: 'image' | 'video'): string;
+  options?: Partial<RunnerOptions>;
+}) {
+  const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
+  const controllers = new Map<string, AbortController>();
+  const now = () => deps.clock.now();
+  const iso = () => now().toISOString();
+  const leaseUntil = () => new Date(now().getTime() + options.leaseMs).toISOString();
+
+  function requestOf(row: GenerationRow): GenerationRequest {
+    const o = JSON.parse(row.options) as Record<string, unknown>;
+    const base = {
+      prompt: row.prompt,
+      negativePrompt: row.negative_prompt ?? undefined,
+      model: row.model,
+      seed: row.seed,
+      width: Number(o.width),
+      height: Number(o.height),
+      aspectRatio: String(o.aspectRatio),
+      style: String(o.style),
+      resumeState: row.provider_state ? JSON.parse(row.provider_state) : undefined,
+    };
+    return row.kind === 'image'
+      ? {
+          ...base,
+          kind: 'image',
+          imageStyle: String(o.imageStyle ?? 'default'),
+          quality: (o.quality as 'standard' | 'high' | 'ultra') ?? 'standard',
+        }
+      : { ...base, kind: 'video', durationSeconds: Number(o.durationSeconds), fps: Number(o.fps) };
+  }
+
+  async function endWithRefund(
+    row: GenerationRow,
+    status: 'failed' | 'cancelled',
+    error: string,
+    code: string,
+  ) {
+    const ended = await deps.database.kysely.transaction().execute(async (trx) => {
+      const done = await deps.generations.markEnded(
+        row.id,
+        { status, error, errorCode: code, now: iso() },
+        trx,
+      );
+      if (done) {
+        await deps.credits.refund(
+          row.user_id,
+          { monthly: row.reserved_monthly, purchased: row.reserved_purchased },
+          row.id,
+          trx,
+        );
+      }
+      return done;
+    });
+    if (ended) deps.events.changed(row.id);
+    return ended;
+  }
+
+  async function settle(row: GenerationRow, output: GenerationOutput): Promise<void> {
+    const assetId = randomUUID();
+    const base = `users/${row.user_id}/${assetId}/`;
+    const fileKey = `${base}original.${extensionForContentType(output.contentType)}`;
+    await deps.store.put(fileKey, output.data, output.contentType);
+    const still = output.contentType.startsWith('image/') ? output.data : output.poster;
+    const thumbnailKey = still ? `${base}thumbnail.webp` : null;
+    if (still && thumbnailKey) await deps.store.put(thumbnailKey, await makeThumbnail(still), 'image/webp');
+    const at = iso();
+    const settled = await deps.database.kysely.transaction().execute(async (trx) => {
+      const done = await deps.generations.markSucceeded(
+        row.id,
+        { assetId, details: output.details ? JSON.stringify(output.details) : null, now: at },
+        trx,
+      );
+      if (!done) return false;
+      const options = JSON.parse(row.options) as Record<string, unknown>;
+      await deps.assets.insert(
+        {
+          id: assetId,
+          user_id: row.user_id,
+          generation_id: row.id,
+          kind: row.kind,
+          prompt: row.prompt,
+          settings: JSON.stringify(options),
+          file_key: fileKey,
+          thumbnail_key: thumbnailKey,
+          content_type: output.contentType,
+          size_bytes: output.data.length,
+          width: output.width,
+          height: output.height,
+          duration_seconds: output.durationSeconds ?? null,
+          fps: output.fps ?? null,
+          seed: output.seed,
+          provider: row.provider,
+          model: output.model,
+          created_at: at,
+        },
+        trx,
+      );
+      await deps.credits.charge(
+        row.user_id,
+        { monthly: row.reserved_monthly, purchased: row.reserved_purchased },
+        row.id,
+        trx,
+      );
+      await deps.assets.insertUsageLog(
+        {
+          id: randomUUID(),
+          user_id: row.user_id,
+          generation_id: row.id,
+          kind: row.kind,
+          prompt: row.prompt,
+          credits: row.cost,
+          api_key_id: row.api_key_id,
+          created_at: at,
+        },
+        trx,
+      );
+      return true;
+    });
+    if (!settled) await deps.store.deletePrefix(base).catch(() => undefined);
+  }
+
+  async function run(jobId: string): Promise<void> {
+    const row = await deps.generations.claim(jobId, iso(), leaseUntil());
+    if (!row) return;
+    deps.events.changed(jobId);
+    const controller = new AbortController();
+    controllers.set(jobId, controller);
+    const timeout = setTimeout(() => controller.abort(new TimedOut()), options.timeoutMs[row.kind]);
+    const heartbeat = setInterval(() => {
+      deps.generations
+        .renewLease(jobId, iso(), leaseUntil())
+        .then(({ cancel }) => {
+          if (cancel) controller.abort(new Cancelled());
+        })
+        .catch((error) => deps.log.warn({ err: error, jobId }, 'lease renewal failed'));
+    }, options.heartbeatMs);
+    let lastWrite = 0;
+    const previewKey = `users/${row.user_id}/previews/${jobId}.webp`;
+    const context: GenerationContext = {
+      signal: controller.signal,
+      report(update) {
+        const due = Date.now() - lastWrite >= options.progressWriteMs || Boolean(update.preview);
+        if (!due) return;
+        lastWrite = Date.now();
+        const progress = Math.max(0, Math.min(99, Math.round(update.progress)));
+        (async () => {
+          if (update.preview)
+            await deps.store.put(previewKey, update.preview.data, update.preview.contentType);
+          await deps.generations.progress(jobId, {
+            progress,
+            stage: update.stage,
+            previewKey: update.preview ? previewKey : undefined,
+            now: iso(),
+          });
+          deps.events.changed(jobId);
+        })().catch((error) => deps.log.warn({ err: error, jobId }, 'progress update failed'));
+      },
+      checkpoint: (state) => deps.generations.saveProviderState(jobId, state, iso()),
+    };
+    try {
+      const provider = deps.registry.provider(row.provider);
+      if (!provider) throw new ProviderError('unavailable', `provider ${row.provider} is not configured`);
+      const output = await provider.generate(requestOf(row), context);
+      if (controller.signal.aborted) throw controller.signal.reason;
+      await settle(row, output);
+      deps.events.changed(jobId);
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      if (reason instanceof Cancelled) {
+        await endWithRefund(row, 'cancelled', 'Cancelled', 'CANCELLED');
+      } else if (reason instanceof TimedOut) {
+        await endWithRefund(
+          row,
+          'failed',
+          'The generation took too long and was stopped. Your credits were refunded.',
+          'TIMEOUT',
+        );
+      } else {
+        deps.log.warn({ err: error, jobId, provider: row.provider }, 'generation failed');
+        const message =
+          error instanceof ProviderError && error.options.userMessage
+            ? error.options.userMessage
+            : deps.failureMessage(row.kind);
+        const code = error instanceof ProviderError ? error.kind.toUpperCase() : 'INTERNAL';
+        await endWithRefund(row, 'failed', message, code);
+      }
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      controllers.delete(jobId);
+      await deps.store.delete(previewKey).catch(() => undefined);
+    }
+  }
+
+  return {
+    run,
+
+    abortLocal(jobId: string): void {
+      controllers.get(jobId)?.abort(new Cancelled());
+    },
+
+    /**
+     * Recovers what a crash left behind: running jobs whose lease lapsed are queued again (or, after
+     * `maxAttempts`, failed and refunded), and queued jobs whose delivery may be lost are re-enqueued.
+     * `orphanRunning` treats every running job as lapsed (a single-process start, where none can be alive).
+     */
+    async recover(
+      recoverOptions: { orphanRunning?: boolean } = {},
+    ): Promise<{ requeued: number; failed: number }> {
+      const at = now();
+      const cutoff = recoverOptions.orphanRunning ? new Date(at.getTime() + 365 * 86_400_000) : at;
+      let requeued = 0;
+      let failed = 0;
+      for (const job of await deps.generations.expiredLeases(cutoff.toISOString(), 100)) {
+        if (controllers.has(job.id)) continue;
+        if (job.attempts < options.maxAttempts) {
+          if (await deps.generations.requeue(job.id, cutoff.toISOString())) {
+            await deps.queue.enqueue(job.id);
+            requeued += 1;
+          }
+        } else {
+          const row = await deps.generations.find(job.id);
+          if (row && (await endWithRefund(row, 'failed', INTERRUPTED_MESSAGE, 'INTERRUPTED'))) failed += 1;
+        }
+      }
+      const staleBefore = new Date(
+        at.getTime() - (recoverOptions.orphanRunning ? -1000 : 60_000),
+      ).toISOString();
+      for (const job of await deps.generations.staleQueued(staleBefore, 100)) {
+        await deps.queue.enqueue(job.id);
+      }
+      return { requeued, failed };
+    },
+  };
+}
+
+export type GenerationRunner = ReturnType<typeof createGenerationRunner>;

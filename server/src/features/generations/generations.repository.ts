@@ -1,0 +1,210 @@
+import type { Insertable, Selectable } from 'kysely';
+import { toDbBoolean } from '../../platform/db/dialect.js';
+import type { Executor } from '../../platform/db/executor.js';
+import type { GenerationStatus, GenerationsTable } from '../../platform/db/schema.js';
+
+export type GenerationRow = Selectable<GenerationsTable>;
+
+export function createGenerationsRepository(db: Executor) {
+  return {
+    async insert(row: Insertable<GenerationsTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('generations').values(row).execute();
+    },
+
+    find(id: string, trx: Executor = db): Promise<GenerationRow | undefined> {
+      return trx.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The job if it belongs to `userId` (another person's id looks exactly like a missing one). */
+    findOwned(id: string, userId: string, trx: Executor = db): Promise<GenerationRow | undefined> {
+      return trx
+        .selectFrom('generations')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    listOwned(userId: string, options: { status?: GenerationStatus; limit: number }, trx: Executor = db) {
+      let query = trx.selectFrom('generations').selectAll().where('user_id', '=', userId);
+      if (options.status) query = query.where('status', '=', options.status);
+      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+    },
+
+    /** queued → running, for exactly one worker; null when someone else has it or it ended. */
+    async claim(
+      id: string,
+      now: string,
+      leaseUntil: string,
+      trx: Executor = db,
+    ): Promise<GenerationRow | null> {
+      const row = await trx
+        .updateTable('generations')
+        .set((eb) => ({
+          status: 'running',
+          attempts: eb('attempts', '+', 1),
+          started_at: eb.fn.coalesce('started_at', eb.val(now)),
+          lease_until: leaseUntil,
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .returningAll()
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** Renews a running job's lease; returns whether cancellation was asked for (or the job is gone). */
+    async renewLease(
+      id: string,
+      now: string,
+      leaseUntil: string,
+      trx: Executor = db,
+    ): Promise<{ cancel: boolean }> {
+      const row = await trx
+        .updateTable('generations')
+        .set({ lease_until: leaseUntil, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .returning(['cancel_requested'])
+        .executeTakeFirst();
+      return { cancel: !row || row.cancel_requested === 1 };
+    },
+
+    async progress(
+      id: string,
+      update: { progress: number; stage: string; previewKey?: string; now: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('generations')
+        .set({
+          progress: update.progress,
+          stage: update.stage,
+          ...(update.previewKey ? { preview_key: update.previewKey } : {}),
+          updated_at: update.now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    async saveProviderState(id: string, state: unknown, now: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('generations')
+        .set({ provider_state: JSON.stringify(state), updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** running → succeeded while the reservation is still held; false if the job ended meanwhile. */
+    async markSucceeded(
+      id: string,
+      result: { assetId: string; details: string | null; now: string },
+      trx: Executor = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable('generations')
+        .set({
+          status: 'succeeded',
+          credit_state: 'charged',
+          progress: 100,
+          stage: 'Done',
+          asset_id: result.assetId,
+          details: result.details,
+          lease_until: null,
+          finished_at: result.now,
+          updated_at: result.now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('credit_state', '=', 'reserved')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Ends a job that did not succeed (queued or running → failed/cancelled) and releases its
+     * reservation, exactly once: true only for the caller that made the transition.
+     */
+    async markEnded(
+      id: string,
+      outcome: {
+        status: 'failed' | 'cancelled';
+        error: string | null;
+        errorCode: string | null;
+        now: string;
+      },
+      trx: Executor = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable('generations')
+        .set({
+          status: outcome.status,
+          credit_state: 'refunded',
+          error: outcome.error,
+          error_code: outcome.errorCode,
+          lease_until: null,
+          finished_at: outcome.now,
+          updated_at: outcome.now,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .where('credit_state', '=', 'reserved')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    async requestCancel(id: string, now: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('generations')
+        .set({ cancel_requested: toDbBoolean(true), updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+    },
+
+    /** Running jobs whose worker stopped renewing the lease (crashed or killed). */
+    expiredLeases(now: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('generations')
+        .select(['id', 'attempts', 'user_id'])
+        .where('status', '=', 'running')
+        .where('lease_until', '<', now)
+        .limit(limit)
+        .execute();
+    },
+
+    /** running (lease expired) → queued again, for one sweeper. */
+    async requeue(id: string, now: string, trx: Executor = db): Promise<boolean> {
+      const updated = await trx
+        .updateTable('generations')
+        .set({
+          status: 'queued',
+          lease_until: null,
+          progress: 0,
+          stage: 'Queued again after an interruption',
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('lease_until', '<', now)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /** Queued jobs not touched since `before` (their queue delivery may have been lost). */
+    staleQueued(before: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('generations')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('updated_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type GenerationsRepository = ReturnType<typeof createGenerationsRepository>;

@@ -1,0 +1,209 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ERRORS,
+  imageDimensions,
+  insufficientCreditsMessage,
+  type TGenerationType,
+  type TImageSettings,
+  type TVideoSettings,
+  videoDimensions,
+} from '@kaleido/common';
+import type { Clock } from '../../platform/clock.js';
+import type { Database } from '../../platform/db/database.js';
+import type { GenerationStatus } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { JobQueue } from '../../platform/queue/index.js';
+import type { UrlSigner } from '../../platform/storage/signed-urls.js';
+import type { CreditsService } from '../credits/credits.service.js';
+import type { AssetsRepository } from '../library/assets.repository.js';
+import type { GenerationEvents } from './generation-events.js';
+import { presentGeneration } from './generations.presenter.js';
+import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
+import type { ProviderRegistry } from './provider-registry.js';
+
+export type Prices = Record<TGenerationType, number>;
+
+export type SubmitInput =
+  | {
+      kind: 'image';
+      prompt: string;
+      negativePrompt?: string;
+      settings: TImageSettings;
+      seed?: number;
+      model?: string;
+    }
+  | {
+      kind: 'video';
+      prompt: string;
+      negativePrompt?: string;
+      settings: TVideoSettings;
+      seed?: number;
+      model?: string;
+    };
+
+const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
+
+/** Accepting, reading, waiting for and cancelling generation jobs. Running them is the runner's job. */
+export function createGenerationsService(deps: {
+  database: Database;
+  generations: GenerationsRepository;
+  assets: AssetsRepository;
+  credits: CreditsService;
+  queue: JobQueue;
+  registry: ProviderRegistry;
+  events: GenerationEvents;
+  signer: UrlSigner;
+  prices: Prices;
+  clock: Clock;
+  /** Aborts a job running in this process (see the runner). */
+  abortLocal(jobId: string): void;
+}) {
+  const now = () => deps.clock.now().toISOString();
+
+  async function present(row: GenerationRow) {
+    const asset = row.asset_id ? await deps.assets.find(row.asset_id) : null;
+    return presentGeneration(row, asset, deps.signer);
+  }
+
+  async function ownedOrNotFound(id: string, userId: string): Promise<GenerationRow> {
+    const row = await deps.generations.findOwned(id, userId);
+    if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+    return row;
+  }
+
+  return {
+    present,
+
+    /**
+     * Reserves the price and inserts the job in one transaction, then queues it. Throws 402 with the
+     * spec's message when the balance is too low; nothing is written then.
+     */
+    async submit(
+      userId: string,
+      input: SubmitInput,
+      options: { apiKeyId?: string } = {},
+    ): Promise<GenerationRow> {
+      const { provider, model } = deps.registry.resolve(input.kind, input.model);
+      const cost = deps.prices[input.kind];
+      const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
+      const id = randomUUID();
+      const at = now();
+      const options_ =
+        input.kind === 'image'
+          ? { ...input.settings, ...size }
+          : {
+              ...input.settings,
+              ...size,
+              durationSeconds: input.settings.duration,
+              fps: input.settings.frameRate,
+            };
+      await deps.database.kysely.transaction().execute(async (trx) => {
+        const reservation = await deps.credits.reserve(userId, cost, id, trx);
+        if (!reservation) {
+          throw new AppError('INSUFFICIENT_CREDITS', insufficientCreditsMessage(input.kind, cost));
+        }
+        await deps.generations.insert(
+          {
+            id,
+            user_id: userId,
+            kind: input.kind,
+            status: 'queued',
+            progress: 0,
+            stage: 'Queued',
+            prompt: input.prompt,
+            negative_prompt: input.negativePrompt || null,
+            options: JSON.stringify(options_),
+            provider: provider.id,
+            model: model.id,
+            seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+            cost,
+            reserved_monthly: reservation.monthly,
+            reserved_purchased: reservation.purchased,
+            credit_state: 'reserved',
+            attempts: 0,
+            lease_until: null,
+            cancel_requested: 0,
+            provider_state: null,
+            preview_key: null,
+            asset_id: null,
+            error: null,
+            error_code: null,
+            details: null,
+            api_key_id: options.apiKeyId ?? null,
+            idempotency_key: null,
+            created_at: at,
+            started_at: null,
+            finished_at: null,
+            updated_at: at,
+          },
+          trx,
+        );
+      });
+      await deps.queue.enqueue(id);
+      const row = await deps.generations.find(id);
+      if (!row) throw new Error('accepted job vanished');
+      return row;
+    },
+
+    /** Resolves with the job once it has ended, or as it is after `timeoutMs`. */
+    async waitForEnd(id: string, timeoutMs: number): Promise<GenerationRow> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const row = await deps.generations.find(id);
+        if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+        const remaining = deadline - Date.now();
+        if (TERMINAL.includes(row.status) || remaining <= 0) return row;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(remaining, 1000));
+          const unsubscribe = deps.events.subscribe(id, done);
+          function done() {
+            clearTimeout(timer);
+            unsubscribe();
+            resolve();
+          }
+        });
+      }
+    },
+
+    get: ownedOrNotFound,
+
+    list(userId: string, status: GenerationStatus | undefined, limit: number) {
+      return deps.generations.listOwned(userId, { status, limit });
+    },
+
+    /** A queued job ends at once with a refund; a running one is told to stop (the runner refunds). */
+    async cancel(id: string, userId: string): Promise<GenerationRow> {
+      const row = await ownedOrNotFound(id, userId);
+      if (row.status === 'queued') {
+        await deps.database.kysely.transaction().execute(async (trx) => {
+          const ended = await deps.generations.markEnded(
+            id,
+            { status: 'cancelled', error: 'Cancelled', errorCode: 'CANCELLED', now: now() },
+            trx,
+          );
+          if (ended) {
+            await deps.credits.refund(
+              userId,
+              { monthly: row.reserved_monthly, purchased: row.reserved_purchased },
+              id,
+              trx,
+            );
+          }
+        });
+        deps.events.changed(id);
+      } else if (row.status === 'running') {
+        await deps.generations.requestCancel(id, now());
+        deps.abortLocal(id);
+      }
+      return ownedOrNotFound(id, userId);
+    },
+
+    failureMessage(kind: TGenerationType): string {
+      return kind === 'image'
+        ? ERRORS.GENERATION_FAILED_IMAGE.message
+        : ERRORS.GENERATION_FAILED_VIDEO.message;
+    },
+  };
+}
+
+export type GenerationsService = ReturnType<typeof createGenerationsService>;

@@ -1,0 +1,117 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Dialect } from '../../platform/db/dialect.js';
+import { assetPromptMatches, searchWords } from '../../platform/db/dialect.js';
+import type { Executor } from '../../platform/db/executor.js';
+import type { AssetsTable, UsageLogsTable } from '../../platform/db/schema.js';
+
+export type AssetRow = Selectable<AssetsTable>;
+
+export interface AssetPageQuery {
+  userId: string;
+  q?: string;
+  type: 'all' | 'image' | 'video';
+  sort: 'newest' | 'oldest';
+  /** Position after which to continue: the last row's created_at and id. */
+  after?: { createdAt: string; id: string };
+  limit: number;
+}
+
+export function createAssetsRepository(db: Executor, dialect: Dialect) {
+  return {
+    async insert(row: Insertable<AssetsTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('assets').values(row).execute();
+    },
+
+    find(id: string, trx: Executor = db): Promise<AssetRow | undefined> {
+      return trx.selectFrom('assets').selectAll('assets').where('id', '=', id).executeTakeFirst();
+    },
+
+    findOwned(id: string, userId: string, trx: Executor = db): Promise<AssetRow | undefined> {
+      return trx
+        .selectFrom('assets')
+        .selectAll('assets')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** One page of a person's library, keyset-paginated on (created_at, id). */
+    page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
+      let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
+      if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
+      const words = query.q ? searchWords(query.q) : [];
+      if (words.length) select = select.where(assetPromptMatches(dialect, words));
+      const newest = query.sort === 'newest';
+      if (query.after) {
+        const { createdAt, id } = query.after;
+        select = select.where((eb) =>
+          eb.or([
+            eb('assets.created_at', newest ? '<' : '>', createdAt),
+            eb.and([eb('assets.created_at', '=', createdAt), eb('assets.id', newest ? '<' : '>', id)]),
+          ]),
+        );
+      }
+      return select
+        .orderBy('assets.created_at', newest ? 'desc' : 'asc')
+        .orderBy('assets.id', newest ? 'desc' : 'asc')
+        .limit(query.limit)
+        .execute();
+    },
+
+    async delete(id: string, userId: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('assets')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
+    },
+
+    listAll(userId: string, trx: Executor = db): Promise<AssetRow[]> {
+      return trx
+        .selectFrom('assets')
+        .selectAll('assets')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    async insertUsageLog(row: Insertable<UsageLogsTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('usage_logs').values(row).execute();
+    },
+
+    async usageStats(userId: string, trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('usage_logs')
+        .select((eb) => [
+          'kind',
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.sum<number>('credits').as('credits'),
+        ])
+        .where('user_id', '=', userId)
+        .groupBy('kind')
+        .execute();
+      const of = (kind: string) => rows.find((row) => row.kind === kind);
+      const images = Number(of('image')?.count ?? 0);
+      const videos = Number(of('video')?.count ?? 0);
+      return {
+        totalGenerations: images + videos,
+        imagesGenerated: images,
+        videosGenerated: videos,
+        creditsUsed: Number(of('image')?.credits ?? 0) + Number(of('video')?.credits ?? 0),
+      };
+    },
+
+    usageLogs(userId: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('usage_logs')
+        .select(['id', 'kind', 'prompt', 'credits', 'created_at', 'generation_id'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+  };
+}
+
+export type AssetsRepository = ReturnType<typeof createAssetsRepository>;

@@ -1,0 +1,145 @@
+import { ZLibraryQuery } from '@kaleido/common';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.js';
+import { parseInput } from '../../platform/http/validation.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import type { UrlSigner } from '../../platform/storage/signed-urls.js';
+import type { Authenticator } from '../auth/authn.js';
+import type { CreditsRepository } from '../credits/credits.repository.js';
+import type { AssetsRepository } from './assets.repository.js';
+import { presentAsset } from './library.presenter.js';
+
+const encodeCursor = (row: { created_at: string; id: string }) =>
+  Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)))
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor.');
+  return { createdAt, id };
+}
+
+export function libraryRoutes(
+  app: FastifyInstance,
+  deps: {
+    authn: Authenticator;
+    assets: AssetsRepository;
+    credits: CreditsRepository;
+    store: FileStore;
+    signer: UrlSigner;
+  },
+): void {
+  app.get('/api/assets', async (request, reply) => {
+    const auth = await deps.authn.required(request);
+    const query = parseInput(ZLibraryQuery, request.query);
+    const rows = await deps.assets.page({
+      userId: auth.user.id,
+      q: query.q,
+      type: query.type,
+      sort: query.sort,
+      after: decodeCursor(query.cursor),
+      limit: query.limit + 1,
+    });
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      success: true,
+      data: {
+        items: items.map((row) => presentAsset(row, deps.signer)),
+        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      },
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/assets/:id', async (request) => {
+    const auth = await deps.authn.required(request);
+    const row = await deps.assets.findOwned(request.params.id, auth.user.id);
+    if (!row) throw new AppError('NOT_FOUND', 'Asset not found');
+    return { success: true, data: presentAsset(row, deps.signer) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/assets/:id', async (request) => {
+    const auth = await deps.authn.required(request);
+    const row = await deps.assets.findOwned(request.params.id, auth.user.id);
+    if (!row || !(await deps.assets.delete(row.id, auth.user.id)))
+      throw new AppError('NOT_FOUND', 'Asset not found');
+    await deps.store
+      .deletePrefix(`users/${auth.user.id}/${row.id}/`)
+      .catch((error) => request.log.warn({ err: error, assetId: row.id }, 'could not delete asset files'));
+    return { success: true, data: { id: row.id } };
+  });
+
+  /** The spec's saved-images list: id, url, prompt, settings, timestamp, metadata. */
+  app.get('/api/generate-image/saved', async (request) => {
+    const auth = await deps.authn.required(request);
+    const rows = await deps.assets.page({ userId: auth.user.id, type: 'image', sort: 'newest', limit: 50 });
+    return {
+      success: true,
+      data: rows.map((row) => {
+        const asset = presentAsset(row, deps.signer);
+        return {
+          id: asset.id,
+          url: asset.url,
+          prompt: asset.prompt,
+          settings: asset.settings,
+          timestamp: asset.createdAt,
+          metadata: asset.metadata,
+        };
+      }),
+    };
+  });
+
+  app.get('/api/usage/stats', async (request) => {
+    const auth = await deps.authn.required(request);
+    return { success: true, data: await deps.assets.usageStats(auth.user.id) };
+  });
+
+  app.get('/api/usage/logs', async (request) => {
+    const auth = await deps.authn.required(request);
+    const { limit } = parseInput(
+      z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      request.query,
+    );
+    const rows = await deps.assets.usageLogs(auth.user.id, limit);
+    return {
+      success: true,
+      data: rows.map((row) => ({
+        id: row.id,
+        type: row.kind,
+        prompt: row.prompt,
+        credits: row.credits,
+        generationId: row.generation_id,
+        timestamp: row.created_at,
+      })),
+    };
+  });
+
+  app.get('/api/credits', async (request) => {
+    const auth = await deps.authn.required(request);
+    const balances = await deps.credits.balances(auth.user.id);
+    const entries = await deps.credits.entries(auth.user.id, 50);
+    return {
+      success: true,
+      data: {
+        balance: {
+          total: (balances?.monthly ?? 0) + (balances?.purchased ?? 0),
+          monthly: balances?.monthly ?? 0,
+          purchased: balances?.purchased ?? 0,
+        },
+        entries: entries.map((entry) => ({
+          id: entry.id,
+          kind: entry.kind,
+          delta: entry.delta_monthly + entry.delta_purchased,
+          deltaMonthly: entry.delta_monthly,
+          deltaPurchased: entry.delta_purchased,
+          balance: entry.balance_monthly + entry.balance_purchased,
+          reference: entry.reference,
+          note: entry.note,
+          createdAt: entry.created_at,
+        })),
+      },
+    };
+  });
+}
