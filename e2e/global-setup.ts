@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
     throw new Error('web/dist is missing: run `npm run build` before the e2e tests');
   }
   const port = await freePort();
-  const oidc = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/oidc/local/callback`] });
+  const oidc = await startOidcProvider({
+    redirectUris: [`http://127.0.0.1:${port}/api/auth/oidc/local/callback`],
+  });
   const server = await startAppServer({
     port,
     env: {

@@ -7,19 +7,27 @@ import { defineConfig, type Plugin } from 'vite';
 const API_SERVER = 'http://localhost:3000';
 
 /**
- * `@kaleido/common` is plain data and pure functions, but it also declares zod schemas at module level,
- * which a bundler must otherwise keep. Marking its modules side-effect free lets the web bundle keep
- * only what it imports (constants, messages) and leave zod out.
+ * The browser takes the contracts' constants, texts and pure functions from `@kaleido/common/browser`,
+ * which has no zod (the server validates; zod would add ~90 kB and trip the CSP with its `new Function`
+ * probe). Type imports from `@kaleido/common` are erased; this build guard fails on any value import of
+ * the full entry point or of zod itself.
  */
-function commonIsSideEffectFree(): Plugin {
+function browserContractsOnly(): Plugin {
   return {
-    name: 'kaleido:common-side-effect-free',
+    name: 'kaleido:browser-contracts-only',
+    apply: 'build',
     enforce: 'pre',
-    transform: {
-      filter: { id: /[\\/]common[\\/]src[\\/]/ },
-      handler() {
-        return { moduleSideEffects: false };
-      },
+    resolveId(source, importer) {
+      if (
+        (source === '@kaleido/common' || source === 'zod') &&
+        importer &&
+        !importer.includes('node_modules')
+      ) {
+        this.error(
+          `${importer} imports '${source}' at run time: import values from '@kaleido/common/browser'.`,
+        );
+      }
+      return null;
     },
   };
 }
@@ -27,7 +35,7 @@ function commonIsSideEffectFree(): Plugin {
 export default defineConfig({
   // Pinned to this folder so the config works from any working directory (npm scripts, the root Vitest projects).
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), commonIsSideEffectFree()],
+  plugins: [react(), tailwindcss(), browserContractsOnly()],
   server: {
     port: 5173,
     strictPort: true,

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { IMAGE_DEFAULTS, IMAGE_OPTIONS, VIDEO_DEFAULTS, VIDEO_OPTIONS } from './constants.js';
+import {
+  GENERATION_MESSAGES,
+  GENERATION_STATUSES,
+  LIBRARY_FILTERS,
+  LIBRARY_PAGE_MAX,
+  LIBRARY_SORTS,
+  PROMPT_MAX_LENGTH,
+} from './generation-constants.js';
 
 /** Generation requests, jobs, assets and the library (spec sections 3, 7, 9). */
-
-export const PROMPT_MAX_LENGTH = 2000;
-
-export const GENERATION_MESSAGES = {
-  promptRequired: 'Please enter a prompt.',
-  promptTooLong: `Prompts can be at most ${PROMPT_MAX_LENGTH} characters.`,
-} as const;
 
 const prompt = z
   .string({ error: GENERATION_MESSAGES.promptRequired })
@@ -66,46 +67,6 @@ export const ZVideoGenerationRequest = z.object({
   model: z.string().max(100).optional(),
 });
 export type TVideoGenerationRequest = z.input<typeof ZVideoGenerationRequest>;
-
-function ratio(aspectRatio: string): [number, number] {
-  const [w, h] = aspectRatio.split(':').map(Number);
-  return [w || 1, h || 1];
-}
-
-const even = (value: number, step: number) => Math.max(step, Math.round(value / step) * step);
-
-/**
- * The exact output size of an image: the resolution names the long side (1024x1024 → 1024 px), the
- * aspect ratio shapes it; both sides are multiples of 8.
- */
-export function imageDimensions(settings: Pick<TImageSettings, 'aspectRatio' | 'resolution'>): {
-  width: number;
-  height: number;
-} {
-  const side = Number(settings.resolution.split('x')[0]);
-  const [w, h] = ratio(settings.aspectRatio);
-  return w >= h
-    ? { width: side, height: even((side * h) / w, 8) }
-    : { width: even((side * w) / h, 8), height: side };
-}
-
-/**
- * The exact output size of a video: the resolution's height is the short side (1280x720 → 720 px),
- * the aspect ratio shapes it; both sides are even (H.264).
- */
-export function videoDimensions(settings: Pick<TVideoSettings, 'aspectRatio' | 'resolution'>): {
-  width: number;
-  height: number;
-} {
-  const short = Number(settings.resolution.split('x')[1]);
-  const [w, h] = ratio(settings.aspectRatio);
-  return w >= h
-    ? { width: even((short * w) / h, 2), height: short }
-    : { width: short, height: even((short * h) / w, 2) };
-}
-
-export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
-export type TGenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 export const ZAsset = z
   .object({
@@ -169,10 +130,6 @@ export type TGenerationEvent =
   | { type: 'done'; generation: TGeneration }
   | { type: 'failed'; generation: TGeneration }
   | { type: 'cancelled'; generation: TGeneration };
-
-export const LIBRARY_SORTS = ['newest', 'oldest'] as const;
-export const LIBRARY_FILTERS = ['all', 'image', 'video'] as const;
-export const LIBRARY_PAGE_MAX = 100;
 
 export const ZLibraryQuery = z.object({
   q: z.string().trim().max(200).optional(),

@@ -5,6 +5,8 @@ export const APP_ROUTES = {
   generateVideo: '/generate/video',
   library: '/library',
   auth: '/auth',
+  /** Where the e-mailed password reset link lands (`/auth/reset?token=…`). */
+  authReset: '/auth/reset',
   pricing: '/pricing',
   profile: '/profile',
   billing: '/billing',

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './app/error-boundary';
 import { FullScreenLoader } from './app/full-screen-loader';
@@ -41,6 +41,12 @@ export const routes: RouteObject[] = [
           {
             path: APP_ROUTES.auth,
             lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }),
+          },
+          {
+            path: APP_ROUTES.authReset,
+            lazy: async () => ({
+              Component: (await import('./features/auth/reset-password-page')).ResetPasswordPage,
+            }),
           },
           {
             path: APP_ROUTES.pricing,

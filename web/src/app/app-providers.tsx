@@ -1,16 +1,19 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/auth-provider';
+import { AccountPreferencesProvider } from '../features/settings/account-preferences';
 import { ThemeProvider } from './theme-provider';
 import { ToastProvider } from './toast-provider';
 
-/** Everything the pages rely on: data cache, theme, toasts and the session. */
+/** Everything the pages rely on: data cache, theme, toasts, the session and the account's preferences. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>
         <ToastProvider>
-          <AuthProvider>{children}</AuthProvider>
+          <AuthProvider>
+            <AccountPreferencesProvider>{children}</AccountPreferencesProvider>
+          </AuthProvider>
         </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { LogIn } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useUser } from '../features/auth/auth-provider';

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button, buttonClass } from '../ui/button';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaleido/common';
+import { MESSAGES } from '@kaleido/common/browser';
 import { LogoMark } from './logo';
 
 /** Shown while the session loads (and while the first page's code arrives). */

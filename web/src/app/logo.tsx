@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@kaleido/common';
+import { PRODUCT_NAME } from '@kaleido/common/browser';
 import { cn } from '../lib/cn';
 
 const PETAL = 'M0 0 4-7.4 0-12.5-4-7.4Z';

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import {
   BookOpen,
   Clapperboard,

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaleido/common';
+import { MESSAGES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderApp, TEST_USER } from '../test/render-app';

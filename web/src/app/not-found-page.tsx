@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { ArrowLeft, Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../ui/button';

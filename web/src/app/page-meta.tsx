@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@kaleido/common';
+import { PRODUCT_NAME } from '@kaleido/common/browser';
 import { useLocation } from 'react-router';
 
 /** Appends " · Kaleido" unless the title already names the product. */

@@ -1,4 +1,4 @@
-import { APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common';
+import { APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { formatCredits } from '../lib/format';
 import type { PageMetaProps } from './page-meta';
 

@@ -1,6 +1,7 @@
-import { TIMINGS } from '@kaleido/common';
+import { TIMINGS } from '@kaleido/common/browser';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useOutlet } from 'react-router';
+import { useAccountPreferences } from '../features/settings/account-preferences';
 import { usePrefersReducedMotion } from '../lib/use-media-query';
 
 /** The whole change takes TIMINGS.pageTransitionMs: the old page fades out, then the new one slides in. */
@@ -17,13 +18,14 @@ const ENTER_FRAMES: Keyframe[] = [
 
 /**
  * Slide/fade between pages (about 0.4 s) with the Web Animations API, so no animation library is in
- * the initial bundle. The old page stays on screen while it fades out. Under prefers-reduced-motion
- * (or without element.animate) pages change at once.
+ * the initial bundle. The old page stays on screen while it fades out. Under prefers-reduced-motion,
+ * with the account's animations setting off, or without element.animate, pages change at once.
  */
 export function PageTransition() {
   const { pathname } = useLocation();
   const outlet = useOutlet();
-  const reducedMotion = usePrefersReducedMotion();
+  const { animationsEnabled } = useAccountPreferences();
+  const reducedMotion = usePrefersReducedMotion() || !animationsEnabled;
   const ref = useRef<HTMLDivElement>(null);
   const [shownPathname, setShownPathname] = useState(pathname);
   // The last page rendered for the shown path: what stays on screen while it animates out.

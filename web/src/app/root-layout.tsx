@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@kaleido/common';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { ScrollRestoration, useLocation } from 'react-router';
 import { useUser } from '../features/auth/auth-provider';
 import { BottomBar } from './bottom-bar';
@@ -13,7 +13,8 @@ import { TopNav } from './top-nav';
 export function RootLayout() {
   const { isLoading, isSignedIn } = useUser();
   const { pathname } = useLocation();
-  const showChrome = pathname !== APP_ROUTES.auth;
+  // The auth pages are a full-screen split layout of their own.
+  const showChrome = pathname !== APP_ROUTES.auth && pathname !== APP_ROUTES.authReset;
 
   if (isLoading) return <FullScreenLoader />;
 

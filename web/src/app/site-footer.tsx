@@ -1,4 +1,4 @@
-import { APP_ROUTES, PRODUCT_NAME } from '@kaleido/common';
+import { APP_ROUTES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { Link } from 'react-router';
 import { LogoMark } from './logo';
 

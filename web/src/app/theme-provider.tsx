@@ -5,6 +5,7 @@ import {
   useContext,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 import { useMediaQuery } from '../lib/use-media-query';
@@ -23,10 +24,18 @@ export interface ThemeContextValue {
   theme: Theme;
   /** What is on screen now. */
   resolvedTheme: ResolvedTheme;
-  setTheme: (theme: Theme) => void;
+  /**
+   * Applies and remembers a theme. A person's choice (the default) is reported to the choice listeners,
+   * which keep the account setting in step; `{ fromAccount: true }` applies the account's value quietly.
+   */
+  setTheme: (theme: Theme, options?: { fromAccount?: boolean }) => void;
   /** Switches to the opposite of what is on screen and remembers the choice. */
   toggleTheme: () => void;
+  /** Hears every theme a person chooses (toggle or settings), with the one before it. Returns the unsubscribe. */
+  onThemeChosen: (listener: ThemeChoiceListener) => () => void;
 }
+
+export type ThemeChoiceListener = (theme: Theme, previous: Theme) => void;
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
@@ -39,18 +48,34 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     applyTheme(resolvedTheme);
   }, [resolvedTheme]);
 
-  const setTheme = useCallback((next: Theme) => {
+  const listeners = useRef(new Set<ThemeChoiceListener>());
+  const current = useRef(theme);
+  current.current = theme;
+
+  const setTheme = useCallback((next: Theme, options: { fromAccount?: boolean } = {}) => {
+    const previous = current.current;
     storeTheme(next);
     setThemeState(next);
+    current.current = next;
+    if (!options.fromAccount && next !== previous) {
+      for (const listener of listeners.current) listener(next, previous);
+    }
   }, []);
 
   const toggleTheme = useCallback(() => {
     setTheme(resolvedTheme === 'dark' ? 'light' : 'dark');
   }, [resolvedTheme, setTheme]);
 
+  const onThemeChosen = useCallback((listener: ThemeChoiceListener) => {
+    listeners.current.add(listener);
+    return () => {
+      listeners.current.delete(listener);
+    };
+  }, []);
+
   const value = useMemo(
-    () => ({ theme, resolvedTheme, setTheme, toggleTheme }),
-    [theme, resolvedTheme, setTheme, toggleTheme],
+    () => ({ theme, resolvedTheme, setTheme, toggleTheme, onThemeChosen }),
+    [theme, resolvedTheme, setTheme, toggleTheme, onThemeChosen],
   );
   return <ThemeContext value={value}>{children}</ThemeContext>;
 }

@@ -1,4 +1,4 @@
-import { SETTINGS_OPTIONS } from '@kaleido/common';
+import { SETTINGS_OPTIONS } from '@kaleido/common/browser';
 
 /** Keep in step with web/public/theme-init.js, which applies the theme before first paint. */
 export const THEME_STORAGE_KEY = 'kaleido-theme';

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@kaleido/common';
+import { TIMINGS } from '@kaleido/common/browser';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';

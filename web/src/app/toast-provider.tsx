@@ -1,4 +1,4 @@
-import { TIMINGS } from '@kaleido/common';
+import { TIMINGS } from '@kaleido/common/browser';
 import {
   createContext,
   lazy,

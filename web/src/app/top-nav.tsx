@@ -1,4 +1,4 @@
-import { APP_ROUTES, PRODUCT_NAME } from '@kaleido/common';
+import { APP_ROUTES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { Coins } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@kaleido/common';
+import { MESSAGES } from '@kaleido/common/browser';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderApp, TEST_USER } from '../test/render-app';
@@ -41,8 +41,8 @@ describe('signed-in placeholders', () => {
   it('the profile shows the account', async () => {
     mockServer({ user: TEST_USER });
     renderApp('/profile');
-    const main = await screen.findByRole('main');
-    expect(await within(main).findByText('ada@example.com')).toBeInTheDocument();
-    expect(within(main).getByText('42')).toBeInTheDocument();
+    const overview = await screen.findByRole('tabpanel');
+    expect(within(overview).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(overview).getByText('42')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
-import { httpErrorMessage, MESSAGES } from '@kaleido/common';
+import { httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/render-app';
-import { ApiError, api, apiRequest } from './api-client';
+import { ApiError, api, apiRequest, serverText } from './api-client';
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
@@ -78,5 +78,31 @@ describe('apiRequest', () => {
       throw new DOMException('The operation was aborted.', 'AbortError');
     });
     await expect(apiRequest('/api/auth/me')).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('serverText', () => {
+  it("prefers a refused field's own message over the envelope's 'field: message'", async () => {
+    stubFetch(
+      jsonResponse(
+        {
+          success: false,
+          error: 'password: Password must be at least 8 characters.',
+          code: 'VALIDATION_FAILED',
+          details: [{ path: 'password', message: 'Password must be at least 8 characters.' }],
+        },
+        400,
+      ),
+    );
+    const error = await caught(api.post('/api/auth/signup', {}));
+    expect(serverText(error)).toBe('Password must be at least 8 characters.');
+  });
+
+  it("is the server's error text otherwise, and undefined for anything else", async () => {
+    stubFetch(jsonResponse({ success: false, error: 'Invalid email or password.' }, 401));
+    expect(serverText(await caught(api.post('/api/auth/login', {})))).toBe('Invalid email or password.');
+    stubFetch(new Response('', { status: 500 }));
+    expect(serverText(await caught(api.get('/api/x')))).toBeUndefined();
+    expect(serverText(new Error('boom'))).toBeUndefined();
   });
 });

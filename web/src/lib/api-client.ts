@@ -1,4 +1,4 @@
-import { httpErrorMessage, MESSAGES } from '@kaleido/common';
+import { httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
 
 /** A failed API call: the HTTP status (0 when the network failed), the server's error code and its message. */
 export class ApiError extends Error {
@@ -114,12 +114,26 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
 };
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown, fallback: string = MESSAGES.unknownError): string {
   if (error instanceof ApiError) return error.message;
   return fallback;
+}
+
+/**
+ * The server's own words for a failure, ready to show, or undefined when it sent none. For a refused
+ * form (VALIDATION_FAILED) that is the first field's message without the "field: " prefix the envelope
+ * adds, since the form already shows which field it is.
+ */
+export function serverText(error: unknown): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  if (error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
+    const first: unknown = error.details[0];
+    if (isRecord(first) && typeof first.message === 'string' && first.message) return first.message;
+  }
+  return error.serverMessage;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCredits, formatUsd, initials } from './format';
+import { formatCredits, formatUsd, humanize, initials } from './format';
 
 describe('format', () => {
   it('pluralises credits', () => {
@@ -17,5 +17,11 @@ describe('format', () => {
     expect(initials('Ada Lovelace')).toBe('AL');
     expect(initials('grace.hopper@example.com')).toBe('GH');
     expect(initials('alan')).toBe('AL');
+  });
+
+  it('turns option values into labels', () => {
+    expect(humanize('digital-art')).toBe('Digital art');
+    expect(humanize('sci-fi')).toBe('Sci fi');
+    expect(humanize('high')).toBe('High');
   });
 });

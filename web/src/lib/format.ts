@@ -38,3 +38,9 @@ export function initials(name: string): string {
     words.length > 1 ? `${words[0]?.[0] ?? ''}${words.at(-1)?.[0] ?? ''}` : (words[0] ?? '?').slice(0, 2);
   return letters.toUpperCase();
 }
+
+/** `digital-art` → `Digital art`: option values as labels. */
+export function humanize(value: string): string {
+  const words = value.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,3 +1,5 @@
+import type { TSettings, TSocialProvider } from '@kaleido/common';
+import { SETTINGS_DEFAULTS } from '@kaleido/common/browser';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,9 +14,23 @@ export const TEST_USER: CurrentUser = {
   email: 'ada@example.com',
   displayName: 'Ada Lovelace',
   credits: 42,
+  creditsMonthly: 10,
+  creditsPurchased: 32,
   plan: 'free',
   role: 'user',
+  hasPassword: true,
+  socialProviders: [],
   createdAt: '2026-01-15T09:30:00.000Z',
+  updatedAt: '2026-01-15T09:30:00.000Z',
+};
+
+/** The settings of TEST_USER as GET /api/settings answers them: the spec's defaults. */
+export const TEST_SETTINGS: TSettings = {
+  ...SETTINGS_DEFAULTS,
+  userId: TEST_USER.id,
+  displayName: TEST_USER.displayName,
+  createdAt: TEST_USER.createdAt,
+  updatedAt: TEST_USER.updatedAt,
 };
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -27,12 +43,17 @@ export type FetchHandler = (
   init: RequestInit | undefined,
 ) => Response | undefined | Promise<Response | undefined>;
 
-/** Replaces fetch. GET /api/auth/me answers the given user, or the server's 404 envelope when signed out. */
+/**
+ * Replaces fetch. GET /api/auth/me answers the given user, or the server's 401 envelope when signed out;
+ * GET /api/auth/social-providers answers `socialProviders` (none by default, as on a server without any).
+ */
 export function mockServer({
   user = null,
+  socialProviders = [],
   handler,
 }: {
   user?: CurrentUser | null;
+  socialProviders?: TSocialProvider[];
   handler?: FetchHandler;
 } = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -42,8 +63,12 @@ export function mockServer({
     if (url === '/api/auth/me') {
       return user
         ? jsonResponse({ success: true, data: user })
-        : jsonResponse({ success: false, error: 'Not found', code: 'ROUTE_NOT_FOUND' }, 404);
+        : jsonResponse(
+            { success: false, error: 'Authentication required', code: 'AUTHENTICATION_REQUIRED' },
+            401,
+          );
     }
+    if (url === '/api/auth/social-providers') return jsonResponse({ success: true, data: socialProviders });
     return jsonResponse({ success: false, error: 'Not found', code: 'ROUTE_NOT_FOUND' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -61,4 +86,28 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
   return { ...view, router, queryClient, user };
+}
+
+/**
+ * A settings store for mockServer handlers: GET /api/settings answers it, PATCH merges into it (or answers
+ * `refusePatch` when given). Returns undefined for other requests.
+ */
+export function settingsStore(
+  initial: TSettings = TEST_SETTINGS,
+  options: { refusePatch?: () => Response } = {},
+) {
+  let settings = { ...initial };
+  return {
+    get current() {
+      return settings;
+    },
+    handle(url: string, init: RequestInit | undefined): Response | undefined {
+      if (url !== '/api/settings') return undefined;
+      if (init?.method === 'PATCH') {
+        if (options.refusePatch) return options.refusePatch();
+        settings = { ...settings, ...(JSON.parse(String(init.body)) as Partial<TSettings>) };
+      }
+      return jsonResponse({ success: true, data: settings });
+    },
+  };
 }

@@ -15,7 +15,7 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'border border-line-strong bg-surface text-fg shadow-sm hover:bg-surface-2',
   ghost: 'text-fg-muted hover:bg-surface-2 hover:text-fg',
   accent: 'bg-kaleido text-white shadow-[0_10px_30px_-12px_rgb(192_38_211/0.7)] hover:brightness-110',
-  danger: 'bg-danger text-white shadow-sm hover:brightness-110',
+  danger: 'bg-danger-solid text-white shadow-sm hover:brightness-110',
 };
 
 const SIZES: Record<ButtonSize, string> = {

@@ -12,20 +12,58 @@ export interface TabsProps {
   /** Accessible name of the tab list. */
   label: string;
   defaultId?: string;
+  /** Controlled selection (e.g. kept in the URL); pair with onSelectedChange. */
+  selectedId?: string;
+  onSelectedChange?: (id: string) => void;
   className?: string;
   listClassName?: string;
-  /** 'onDark' for tabs drawn on a dark code panel. */
-  variant?: 'default' | 'onDark';
+  panelClassName?: string;
+  /** 'onDark' for tabs drawn on a dark code panel; 'segmented' for page-level sections. */
+  variant?: 'default' | 'onDark' | 'segmented';
 }
 
 const TAB_STYLES = {
-  default: { selected: 'bg-surface-2 text-fg', idle: 'text-fg-muted hover:text-fg' },
-  onDark: { selected: 'bg-white/12 text-white', idle: 'text-white/55 hover:text-white/85' },
+  default: {
+    base: 'h-8 rounded-lg px-3 text-[13px]',
+    selected: 'bg-surface-2 text-fg',
+    idle: 'text-fg-muted hover:text-fg',
+  },
+  onDark: {
+    base: 'h-8 rounded-lg px-3 text-[13px]',
+    selected: 'bg-white/12 text-white',
+    idle: 'text-white/55 hover:text-white/85',
+  },
+  segmented: {
+    base: 'h-9 flex-1 rounded-[10px] px-3 text-sm sm:flex-none sm:px-4',
+    selected: 'bg-surface text-fg shadow-sm ring-1 ring-line dark:bg-surface-3',
+    idle: 'text-fg-muted hover:text-fg',
+  },
+} as const;
+
+const LIST_STYLES = {
+  default: '',
+  onDark: '',
+  segmented: 'rounded-xl border border-line bg-surface-2 p-1',
 } as const;
 
 /** WAI-ARIA tabs: arrow keys, Home and End move between tabs; the panel follows the selection. */
-export function Tabs({ items, label, defaultId, className, listClassName, variant = 'default' }: TabsProps) {
-  const [selectedId, setSelectedId] = useState(defaultId ?? items[0]?.id);
+export function Tabs({
+  items,
+  label,
+  defaultId,
+  selectedId: controlledId,
+  onSelectedChange,
+  className,
+  listClassName,
+  panelClassName,
+  variant = 'default',
+}: TabsProps) {
+  const [uncontrolledId, setUncontrolledId] = useState(defaultId ?? items[0]?.id);
+  const selectedId = controlledId ?? uncontrolledId;
+  const setSelectedId = (id: string) => {
+    setUncontrolledId(id);
+    onSelectedChange?.(id);
+  };
   const baseId = useId();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
@@ -51,7 +89,11 @@ export function Tabs({ items, label, defaultId, className, listClassName, varian
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className={cn('flex gap-1', listClassName)}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className={cn('flex gap-1', LIST_STYLES[variant], listClassName)}
+      >
         {items.map((item, index) => {
           const selected = item.id === selectedId;
           return (
@@ -70,7 +112,8 @@ export function Tabs({ items, label, defaultId, className, listClassName, varian
               onClick={() => setSelectedId(item.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                'h-8 rounded-lg px-3 text-[13px] font-medium transition-colors',
+                'font-medium transition-colors',
+                TAB_STYLES[variant].base,
                 selected ? TAB_STYLES[variant].selected : TAB_STYLES[variant].idle,
               )}
             >
@@ -86,6 +129,7 @@ export function Tabs({ items, label, defaultId, className, listClassName, varian
           id={`${baseId}-panel-${item.id}`}
           aria-labelledby={`${baseId}-tab-${item.id}`}
           hidden={item.id !== selectedId}
+          className={panelClassName}
         >
           {item.id === selectedId ? item.content : null}
         </div>

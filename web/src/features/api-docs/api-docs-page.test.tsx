@@ -1,4 +1,4 @@
-import { KEY_PLANS } from '@kaleido/common';
+import { KEY_PLANS } from '@kaleido/common/browser';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockServer, renderApp } from '../../test/render-app';

@@ -1,11 +1,5 @@
-import {
-  APP_ROUTES,
-  CREDIT_PRICES,
-  ERRORS,
-  KEY_PLANS,
-  PUBLIC_API_OPTIONS,
-  type TErrorCode,
-} from '@kaleido/common';
+import type { TErrorCode } from '@kaleido/common';
+import { APP_ROUTES, CREDIT_PRICES, ERRORS, KEY_PLANS, PUBLIC_API_OPTIONS } from '@kaleido/common/browser';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { TIMINGS } from '@kaleido/common';
+import { TIMINGS } from '@kaleido/common/browser';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { cn } from '../../lib/cn';

@@ -1,4 +1,4 @@
-import { CREDIT_PRICES, PUBLIC_API_OPTIONS } from '@kaleido/common';
+import { CREDIT_PRICES, PUBLIC_API_OPTIONS } from '@kaleido/common/browser';
 
 /** Example request bodies, built from the public API's own option lists. */
 export const IMAGE_REQUEST_EXAMPLE = {

@@ -1,4 +1,4 @@
-import { APP_ROUTES, MESSAGES } from '@kaleido/common';
+import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
 import { BookOpen, KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';

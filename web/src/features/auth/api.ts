@@ -1,26 +1,16 @@
-import type { TPlanId } from '@kaleido/common';
+import type { TAuthResult, TLoginRequest, TMe, TSignupRequest, TSocialProvider } from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client';
 
-/** The signed-in account as GET /api/auth/me answers it. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  displayName: string;
-  credits: number;
-  plan: TPlanId;
-  role: string;
-  createdAt: string;
-}
+/** The signed-in account as GET /api/auth/me answers it (the shared contract). */
+export type CurrentUser = TMe;
 
-export interface SignInRequest {
-  email: string;
-  password: string;
-  remember: boolean;
-}
+export type SignInRequest = Required<TLoginRequest>;
+export type SignUpRequest = Required<TSignupRequest>;
 
-export interface SignUpRequest extends SignInRequest {
-  name: string;
+/** `{ message }`: what forgot-password, reset-password and change-password answer. */
+export interface MessageResult {
+  message: string;
 }
 
 export const AUTH_PATHS = {
@@ -28,12 +18,26 @@ export const AUTH_PATHS = {
   login: '/api/auth/login',
   signup: '/api/auth/signup',
   logout: '/api/auth/logout',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  changePassword: '/api/auth/change-password',
+  socialProviders: '/api/auth/social-providers',
 } as const;
+
+/** Where a social sign-in starts: in a popup (it reports back by message) or as a full-page redirect. */
+export function socialStartUrl(providerId: string, options: { popup: boolean; returnTo?: string }): string {
+  const query = new URLSearchParams({
+    ...(options.popup ? { popup: '1' } : {}),
+    returnTo: options.returnTo ?? '/',
+  });
+  return `/api/auth/oidc/${encodeURIComponent(providerId)}/start?${query.toString()}`;
+}
 
 /** Query keys of the auth feature. Everything about the signed-in account hangs under `authKeys.all`. */
 export const authKeys = {
   all: ['auth'] as const,
   me: () => [...authKeys.all, 'me'] as const,
+  socialProviders: () => [...authKeys.all, 'social-providers'] as const,
 };
 
 /**
@@ -58,16 +62,60 @@ export function meQueryOptions() {
   });
 }
 
+/** The social sign-in providers this server has set up (an empty list when none). */
+export function socialProvidersQueryOptions() {
+  return queryOptions({
+    queryKey: authKeys.socialProviders(),
+    queryFn: ({ signal }) => api.get<TSocialProvider[]>(AUTH_PATHS.socialProviders, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export type AuthMode = 'signin' | 'signup';
 
-/** Signs in or signs up; on success the me-query is refetched so the whole app sees the account. */
+/** Signs in or signs up; the answer's account goes straight into the me-query so the whole app sees it. */
 export function useAuthMutation(mode: AuthMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SignUpRequest | SignInRequest) =>
-      api.post<unknown>(mode === 'signup' ? AUTH_PATHS.signup : AUTH_PATHS.login, request),
+      api.post<TAuthResult | null>(mode === 'signup' ? AUTH_PATHS.signup : AUTH_PATHS.login, request),
+    onSuccess: async (result) => {
+      if (result?.user) queryClient.setQueryData(authKeys.me(), result.user);
+      else await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) => api.post<MessageResult>(AUTH_PATHS.forgotPassword, { email }),
+  });
+}
+
+/** Resets the password with the e-mailed token. The server ends every session, so the me-query is re-read. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { token: string; newPassword: string }) =>
+      api.post<MessageResult>(AUTH_PATHS.resetPassword, request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
   });
+}
+
+/** Changes the password after checking the current one; the server keeps this session and ends the others. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (request: { currentPassword: string; newPassword: string }) =>
+      api.post<MessageResult>(AUTH_PATHS.changePassword, request),
+  });
+}
+
+/** Forgets everything cached about the account (after sign-out or account deletion). */
+export async function forgetAccount(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.setQueryData(authKeys.me(), null);
+  const keep = [JSON.stringify(authKeys.me()), JSON.stringify(authKeys.socialProviders())];
+  queryClient.removeQueries({ predicate: (query) => !keep.includes(JSON.stringify(query.queryKey)) });
 }
 
 /**
@@ -76,9 +124,5 @@ export function useAuthMutation(mode: AuthMode) {
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   await api.post<unknown>(AUTH_PATHS.logout);
-  await queryClient.cancelQueries();
-  queryClient.setQueryData(authKeys.me(), null);
-  queryClient.removeQueries({
-    predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(authKeys.me()),
-  });
+  await forgetAccount(queryClient);
 }

@@ -1,4 +1,4 @@
-import { CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common';
+import { CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { cn } from '../../lib/cn';
 import { formatCredits } from '../../lib/format';
 

@@ -1,4 +1,4 @@
-import { APP_ROUTES, MESSAGES, PLANS } from '@kaleido/common';
+import { APP_ROUTES, MESSAGES, PLANS } from '@kaleido/common/browser';
 import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';

@@ -1,4 +1,4 @@
-import { IMAGE_OPTIONS } from '@kaleido/common';
+import { IMAGE_OPTIONS } from '@kaleido/common/browser';
 import { GeneratorShell, type OptionGroup, optionLabel } from './generator-shell';
 
 const OPTIONS: readonly OptionGroup[] = [

@@ -1,4 +1,5 @@
-import { APP_ROUTES, CREDIT_PRICES, MESSAGES, type TGenerationType } from '@kaleido/common';
+import type { TGenerationType } from '@kaleido/common';
+import { APP_ROUTES, CREDIT_PRICES, MESSAGES } from '@kaleido/common/browser';
 import { Clapperboard, Hourglass, ImageIcon, LogIn } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEFAULTS, APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common';
+import { ACCOUNT_DEFAULTS, APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { ArrowRight, Clapperboard, Code2, ImageIcon, Library, Sparkles, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';

@@ -1,4 +1,4 @@
-import { APP_ROUTES, LIMITS, PRODUCT_NAME } from '@kaleido/common';
+import { APP_ROUTES, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
 import {
   AudioLines,
   Box,

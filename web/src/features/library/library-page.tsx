@@ -1,4 +1,4 @@
-import { APP_ROUTES, MESSAGES } from '@kaleido/common';
+import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Images, Library } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';

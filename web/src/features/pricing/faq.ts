@@ -1,4 +1,4 @@
-import { BILLING_POLICY, CREDIT_PRICES, PLANS, PRODUCT_NAME } from '@kaleido/common';
+import { BILLING_POLICY, CREDIT_PRICES, PLANS, PRODUCT_NAME } from '@kaleido/common/browser';
 import { formatCredits } from '../../lib/format';
 
 export interface FaqEntry {

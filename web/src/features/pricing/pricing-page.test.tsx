@@ -1,4 +1,4 @@
-import { CREDIT_PACKS, CREDIT_PRICES, PLANS } from '@kaleido/common';
+import { CREDIT_PACKS, CREDIT_PRICES, PLANS } from '@kaleido/common/browser';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../lib/format';

@@ -1,4 +1,5 @@
-import { APP_ROUTES, BILLING_POLICY, CREDIT_PACKS, CREDIT_PRICES, PLANS, type TPlan } from '@kaleido/common';
+import type { TPlan } from '@kaleido/common';
+import { APP_ROUTES, BILLING_POLICY, CREDIT_PACKS, CREDIT_PRICES, PLANS } from '@kaleido/common/browser';
 import { Check, ChevronDown, Coins, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';

@@ -1,16 +1,32 @@
-import { MESSAGES, PLANS } from '@kaleido/common';
-import { UserRound } from 'lucide-react';
+import { MESSAGES, PLANS } from '@kaleido/common/browser';
+import { ShieldCheck, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { UserAvatar } from '../../app/user-avatar';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/badge';
-import { Card } from '../../ui/card';
-import { PageContainer, PageHeader } from '../../ui/page';
+import { PageContainer } from '../../ui/page';
+import { Tabs } from '../../ui/tabs';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
+import { SettingsPanel } from '../settings/settings-panel';
+import { BillingTab } from './billing-tab';
+import { OverviewTab } from './overview-tab';
+import { UsageTab } from './usage-tab';
 
+export const PROFILE_TABS = ['overview', 'usage', 'billing', 'settings'] as const;
+export type ProfileTab = (typeof PROFILE_TABS)[number];
+
+function tabFrom(value: string | null): ProfileTab {
+  return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'overview';
+}
+
+/** /profile: Overview, Usage, Billing and Settings tabs; the open tab is in the address (?tab=settings). */
 export function ProfilePage() {
   const { user } = useUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFrom(searchParams.get('tab'));
+
   if (!user) {
     return (
       <PageContainer className="py-10 sm:py-14">
@@ -25,42 +41,67 @@ export function ProfilePage() {
       </PageContainer>
     );
   }
+
   const name = user.displayName || user.email;
   const plan = PLANS.find((candidate) => candidate.id === user.plan);
-  const facts = [
-    { label: 'Plan', value: plan?.name ?? user.plan },
-    { label: 'Credits', value: formatNumber(user.credits) },
-    { label: 'Member since', value: formatDate(user.createdAt) },
-  ];
+  const titles: Record<ProfileTab, string> = {
+    overview: 'Profile',
+    usage: 'Usage',
+    billing: 'Billing',
+    settings: 'Settings',
+  };
+
   return (
-    <PageContainer className="py-10 sm:py-14">
-      <PageMeta title="Profile" noIndex />
-      <PageHeader title="Profile" description="Your account at a glance." />
-      <Card className="mt-8 p-6 sm:p-8">
-        <div className="flex items-center gap-4">
-          <UserAvatar name={name} className="size-14 text-lg" />
-          <div className="min-w-0">
-            <p className="truncate text-lg font-semibold text-fg">{name}</p>
-            <p className="truncate text-sm text-fg-muted">{user.email}</p>
+    <PageContainer className="py-8 sm:py-12">
+      <PageMeta title={tab === 'overview' ? 'Profile' : `${titles[tab]} · Profile`} noIndex />
+      <header className="flex items-center gap-4">
+        <UserAvatar name={name} className="size-14 shrink-0 text-lg sm:size-16 sm:text-xl" />
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{name}</h1>
+            {plan ? <Badge tone="accent">{plan.name}</Badge> : null}
+            {user.role === 'admin' ? (
+              <Badge tone="warning">
+                <ShieldCheck aria-hidden className="size-3" />
+                Admin
+              </Badge>
+            ) : null}
           </div>
-          {plan ? (
-            <Badge tone="accent" className="ml-auto">
-              {plan.name}
-            </Badge>
-          ) : null}
+          <p className="mt-0.5 text-sm text-fg-muted sm:truncate">
+            <span className="block truncate sm:inline">{user.email}</span>
+            <span aria-hidden className="hidden sm:inline">
+              {' · '}
+            </span>
+            <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
+          </p>
         </div>
-        <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-          {facts.map((fact) => (
-            <div key={fact.label} className="rounded-xl border border-line bg-surface-2 p-4">
-              <dt className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">{fact.label}</dt>
-              <dd className="mt-1 text-xl font-semibold text-fg tabular-nums">{fact.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-6 text-sm text-fg-muted">
-          Usage, billing history and settings arrive in the next updates.
-        </p>
-      </Card>
+      </header>
+
+      <Tabs
+        label="Profile sections"
+        variant="segmented"
+        className="mt-8"
+        listClassName="w-full sm:w-fit"
+        panelClassName="mt-8 focus-visible:outline-none"
+        selectedId={tab}
+        onSelectedChange={(next) =>
+          setSearchParams(
+            (current) => {
+              const params = new URLSearchParams(current);
+              if (next === 'overview') params.delete('tab');
+              else params.set('tab', next);
+              return params;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        items={[
+          { id: 'overview', label: 'Overview', content: <OverviewTab user={user} /> },
+          { id: 'usage', label: 'Usage', content: <UsageTab /> },
+          { id: 'billing', label: 'Billing', content: <BillingTab user={user} /> },
+          { id: 'settings', label: 'Settings', content: <SettingsPanel user={user} /> },
+        ]}
+      />
     </PageContainer>
   );
 }

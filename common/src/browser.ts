@@ -1,0 +1,11 @@
+/**
+ * Everything of the contracts that the browser may bundle: constants, texts, routes and pure
+ * functions, without zod (the server validates; a test keeps zod out of this entry point).
+ * Types of the zod schemas are imported from '@kaleido/common' with `import type`.
+ */
+export * from './auth-constants.js';
+export * from './constants.js';
+export * from './errors.js';
+export * from './generation-constants.js';
+export * from './routes.js';
+export * from './settings-constants.js';

@@ -1,0 +1,119 @@
+import type { TSocialProvider } from '@kaleido/common';
+import { AUTH_MESSAGES } from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
+import { CircleUserRound, Info, RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../ui/button';
+import { Spinner } from '../../ui/spinner';
+import { socialProvidersQueryOptions } from './api';
+import { GoogleMark } from './google-mark';
+import { type SocialSignInResult, useSocialSignIn } from './use-social-sign-in';
+
+export function ProviderMark({
+  provider,
+  className,
+}: {
+  provider: Pick<TSocialProvider, 'id'>;
+  className?: string;
+}) {
+  return provider.id === 'google' ? (
+    <GoogleMark className={className} />
+  ) : (
+    <CircleUserRound aria-hidden className={className} />
+  );
+}
+
+export interface SocialSignInProps {
+  /** While the e-mail form submits. */
+  disabled?: boolean;
+  onResult: (result: SocialSignInResult) => void;
+}
+
+/**
+ * The social sign-in buttons of /auth: one "Continue with <name>" per configured provider, or a note
+ * that this server has none set up (a focusable, explained button rather than a dead one).
+ */
+export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) {
+  const providers = useQuery(socialProvidersQueryOptions());
+  const { start, cancel, pendingProvider } = useSocialSignIn();
+  const noteId = useId();
+
+  if (providers.isPending) {
+    return (
+      <div className="h-12 w-full animate-pulse rounded-full border border-line bg-surface-2" role="status">
+        <span className="sr-only">Loading sign-in options</span>
+      </div>
+    );
+  }
+
+  if (providers.isError) {
+    return (
+      <div className="flex flex-col items-center gap-2">
+        <Button variant="secondary" size="lg" className="w-full" onClick={() => void providers.refetch()}>
+          <RotateCw aria-hidden />
+          Retry social sign-in
+        </Button>
+        <p className="text-[13px] text-fg-subtle">The sign-in options could not be loaded.</p>
+      </div>
+    );
+  }
+
+  const list = providers.data;
+  if (list.length === 0) {
+    return (
+      <div>
+        <Button
+          variant="secondary"
+          size="lg"
+          className="w-full cursor-not-allowed text-fg-muted opacity-60 hover:bg-surface"
+          aria-disabled="true"
+          aria-describedby={noteId}
+          onClick={(event) => event.preventDefault()}
+        >
+          <CircleUserRound aria-hidden />
+          Continue with a social account
+        </Button>
+        <p id={noteId} className="mt-2 flex items-center justify-center gap-1.5 text-[13px] text-fg-subtle">
+          <Info aria-hidden className="size-3.5 shrink-0" />
+          {AUTH_MESSAGES.socialNotConfigured}
+        </p>
+      </div>
+    );
+  }
+
+  const pending = list.find((provider) => provider.id === pendingProvider);
+  return (
+    <div className="space-y-2.5">
+      {list.map((provider) => (
+        <Button
+          key={provider.id}
+          variant="secondary"
+          size="lg"
+          className="w-full"
+          disabled={disabled}
+          aria-busy={pendingProvider === provider.id || undefined}
+          onClick={async () => onResult(await start(provider.id))}
+        >
+          {pendingProvider === provider.id ? (
+            <Spinner className="size-[18px]" />
+          ) : (
+            <ProviderMark provider={provider} className="size-[18px]" />
+          )}
+          Continue with {provider.name}
+        </Button>
+      ))}
+      {pending ? (
+        <p role="status" className="text-center text-[13px] text-fg-muted">
+          Finish signing in with {pending.name} in the window that opened.{' '}
+          <button
+            type="button"
+            onClick={cancel}
+            className="rounded font-medium text-fg underline-offset-2 hover:underline"
+          >
+            Cancel
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

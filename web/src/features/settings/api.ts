@@ -1,0 +1,73 @@
+import type { TSettings, TSettingsPatch } from '@kaleido/common';
+import { MESSAGES } from '@kaleido/common/browser';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../app/toast-provider';
+import { api, serverText } from '../../lib/api-client';
+import { authKeys } from '../auth/api';
+
+export const SETTINGS_PATH = '/api/settings';
+
+/** Query keys of the settings feature (under the account, so signing out forgets them). */
+export const settingsKeys = {
+  all: [...authKeys.all, 'settings'] as const,
+  detail: () => [...settingsKeys.all, 'detail'] as const,
+  /** Mutation key of a save of one setting: `useIsMutating({ mutationKey: settingsKeys.save('theme') })`. */
+  save: (field: string) => [...settingsKeys.all, 'save', field] as const,
+};
+
+export function settingsQueryOptions() {
+  return queryOptions({
+    queryKey: settingsKeys.detail(),
+    queryFn: ({ signal }) => api.get<TSettings>(SETTINGS_PATH, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type SettingsPatch = TSettingsPatch;
+
+function pick(settings: TSettings, fields: readonly string[]): Partial<TSettings> {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (field in settings) picked[field] = settings[field as keyof TSettings];
+  }
+  return picked as Partial<TSettings>;
+}
+
+function merge(queryClient: QueryClient, values: Partial<TSettings>): void {
+  queryClient.setQueryData<TSettings>(settingsKeys.detail(), (current) =>
+    current ? { ...current, ...values } : current,
+  );
+}
+
+/**
+ * Saves settings with PATCH /api/settings. The cache changes at once (optimistic); a refusal puts the
+ * previous values back and shows the spec's 'Failed to update setting. Please try again.' with the
+ * server's reason. Only the patched fields are taken from the answer, so saves of other settings that
+ * are still on their way are not overwritten. `field` names the control, for its busy state.
+ */
+export function useSaveSettings(
+  field: string,
+  options: { onRollback?: (patch: SettingsPatch) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationKey: settingsKeys.save(field),
+    mutationFn: (patch: SettingsPatch) => api.patch<TSettings>(SETTINGS_PATH, patch),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: settingsKeys.detail() });
+      const previous = queryClient.getQueryData<TSettings>(settingsKeys.detail());
+      merge(queryClient, patch as Partial<TSettings>);
+      return { previous: previous ? pick(previous, Object.keys(patch)) : undefined };
+    },
+    onError: (error, patch, context) => {
+      if (context?.previous) merge(queryClient, context.previous);
+      options.onRollback?.(patch);
+      toast.error(MESSAGES.settingUpdateFailed, undefined, serverText(error));
+    },
+    onSuccess: async (settings, patch) => {
+      merge(queryClient, { ...pick(settings, Object.keys(patch)), updatedAt: settings.updatedAt });
+      if ('displayName' in patch) await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
