@@ -53,6 +53,7 @@ export async function startInProcessApp(options: {
     storageUrl: null,
     workerConcurrency: options.workerConcurrency ?? 1,
     prices: { image: 1, video: 3 },
+    rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
   };
   const database = openDatabase(config.database);
   await migrateToLatest(database);

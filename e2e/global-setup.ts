@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       OIDC_NAME: 'Local ID',
       OIDC_ID: 'local',
+      RATE_LIMIT_SIGNUPS_PER_HOUR: '1000',
     },
   });
   project.provide('baseUrl', server.baseUrl);

@@ -139,7 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     accounts,
     auth,
+    mailer,
     clock,
+    onMailError: (error) => app.log.error({ err: error }, 'could not send the account-link notice'),
   });
   const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
 
@@ -237,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, {
     health: createHealthService({ database, version: VERSION, clock, startedAt }),
   });
-  authRoutes(app, { auth, authn, users, credits, database, clock });
+  authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits });
   oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
   settingsRoutes(app, { authn, settings });
   accountRoutes(app, { authn, auth, account });

@@ -26,6 +26,8 @@ export interface AppConfig {
   storageUrl: string | null;
   /** How many generation jobs this process runs at once (0: this process runs no jobs). */
   workerConcurrency: number;
+  /** Per-IP limits of the sign-up and sign-in endpoints. */
+  rateLimits: { signupsPerHour: number; loginsPerMinute: number };
   /** Credits per generation (DECISIONS: image 1, video 3), changeable by the operator. */
   prices: { image: number; video: number };
   /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
@@ -68,6 +70,8 @@ const ZEnvironment = z.object({
     .regex(/^(s3|file):\/\//, 'must be s3://bucket/prefix?… or file:///path')
     .optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+  RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CREDIT_PRICE_IMAGE: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.image),
   CREDIT_PRICE_VIDEO: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.video),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be smtp://… or smtps://…' }).optional(),
@@ -179,6 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
+    rateLimits: {
+      signupsPerHour: vars.RATE_LIMIT_SIGNUPS_PER_HOUR,
+      loginsPerMinute: vars.RATE_LIMIT_LOGINS_PER_MINUTE,
+    },
   };
 }
 

@@ -25,6 +25,7 @@ const config: AppConfig = {
   storageUrl: null,
   workerConcurrency: 1,
   prices: { image: 1, video: 3 },
+  rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
 };
 const database = openDatabase(config.database);
 await migrateToLatest(database);

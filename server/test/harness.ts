@@ -104,6 +104,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     storageUrl: null,
     workerConcurrency: 1,
     prices: { image: 1, video: 3 },
+    rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
     ...options.config,
   };
   const database = openDatabase(config.database, { poolSize: 5 });

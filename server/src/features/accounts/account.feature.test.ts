@@ -16,10 +16,12 @@ describe('data export and account deletion', () => {
     await browser(ctx.app, person).patch('/api/settings', { language: 'de' });
     const response = await browser(ctx.app, person).get('/api/account/export');
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toMatch(
+    const { data } = response.json();
+    const file = await browser(ctx.app, person).get('/api/account/export?download=1');
+    expect(file.headers['content-disposition']).toMatch(
       /^attachment; filename="kaleido-export-\d{4}-\d{2}-\d{2}\.json"$/,
     );
-    const { data } = response.json();
+    expect(file.json()).toMatchObject({ profile: { id: person.user.id }, exportedAt: expect.any(String) });
     expect(data.profile).toMatchObject({
       id: person.user.id,
       email: person.email,

@@ -9,14 +9,18 @@ export function accountRoutes(
   app: FastifyInstance,
   deps: { authn: Authenticator; auth: AuthService; account: AccountService },
 ): void {
-  app.get('/api/account/export', async (request, reply) => {
+  /** The export in the envelope; `?download=1` answers the bare export as a file instead. */
+  app.get<{ Querystring: { download?: string } }>('/api/account/export', async (request, reply) => {
     const auth = await deps.authn.required(request);
     const data = await deps.account.export(auth.user.id);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('Content-Disposition', `attachment; filename="kaleido-export-${day}.json"`)
-      .send({ success: true, data });
+    reply.header('Cache-Control', 'no-store');
+    if (request.query.download === '1') {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Disposition', `attachment; filename="kaleido-export-${day}.json"`)
+        .send(data);
+    }
+    return { success: true, data };
   });
 
   app.delete('/api/account', async (request, reply) => {

@@ -29,6 +29,7 @@ export function authRoutes(
     credits: CreditsService;
     database: Database;
     clock: { now(): Date };
+    limits: { signupsPerHour: number; loginsPerMinute: number };
   },
 ): void {
   const { auth, authn, users } = deps;
@@ -38,7 +39,7 @@ export function authRoutes(
     return presentMe(user, await users.socialProviders(userId));
   };
 
-  app.post('/api/auth/signup', perIp(10, '1 hour'), async (request, reply) => {
+  app.post('/api/auth/signup', perIp(deps.limits.signupsPerHour, '1 hour'), async (request, reply) => {
     const input = parseInput(ZSignupRequest, request.body);
     const issued = await auth.signup(input, requestMeta(request));
     authn.setSessionCookie(reply, issued);
@@ -47,7 +48,7 @@ export function authRoutes(
       .send({ success: true, data: { user: await me(issued.user.id), token: issued.token } });
   });
 
-  app.post('/api/auth/login', perIp(10, '1 minute'), async (request, reply) => {
+  app.post('/api/auth/login', perIp(deps.limits.loginsPerMinute, '1 minute'), async (request, reply) => {
     const input = parseInput(ZLoginRequest, request.body);
     const issued = await auth.login(input, requestMeta(request));
     authn.setSessionCookie(reply, issued);

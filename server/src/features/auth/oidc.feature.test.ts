@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browser, sessionCookieOf, signUp } from '../../../test/factories.js';
+import { browser, readOutbox, sessionCookieOf, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider.js';
 
@@ -113,6 +113,10 @@ describe('social sign-in (OpenID Connect, popup flow)', () => {
       password: squatter.password,
     });
     expect(login.statusCode).toBe(401);
+    const notices = await readOutbox(ctx.dataDir);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toContain('Subject: Local ID sign-in was linked to your Kaleido account');
+    expect(notices[0]?.replace(/=\r?\n/g, '')).toContain('the password set on the account was removed');
   });
 
   it('refuses an identity without a verified e-mail', async () => {

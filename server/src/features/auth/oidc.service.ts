@@ -4,6 +4,7 @@ import type { SocialProviderConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import type { Mailer } from '../../platform/mail/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { UserRow, UsersRepository } from '../accounts/users.repository.js';
 import type { AuthService, IssuedSession, RequestMeta } from './auth.service.js';
@@ -37,7 +38,9 @@ export function createOidcService(deps: {
   sessions: SessionsRepository;
   accounts: AccountsService;
   auth: AuthService;
+  mailer: Mailer;
   clock: Clock;
+  onMailError?: (error: unknown) => void;
 }) {
   const discovered = new Map<string, Promise<oidc.Configuration>>();
 
@@ -98,6 +101,7 @@ export function createOidcService(deps: {
     if (existing) {
       // Link by verified e-mail. If the local address was never verified, whoever set its password did
       // not prove they own the mailbox: that password and its sessions end (pre-registration takeover).
+      const passwordRemoved = !existing.email_verified_at && existing.password_hash !== null;
       await deps.database.kysely.transaction().execute(async (trx) => {
         await deps.users.insertOauthAccount(
           { provider: provider.id, subject: claims.sub, userId: existing.id, email, now },
@@ -108,6 +112,28 @@ export function createOidcService(deps: {
           await deps.sessions.deleteAllForUser(existing.id, {}, trx);
         }
       });
+      // Tell the owner of the address, so a link (and a removed password) never goes unnoticed.
+      await deps.mailer
+        .send({
+          to: email,
+          subject: `${provider.name} sign-in was linked to your Kaleido account`,
+          text: [
+            `Hi ${existing.display_name},`,
+            '',
+            `Your Kaleido account (${email}) can now be signed in to with ${provider.name}.`,
+            ...(passwordRemoved
+              ? [
+                  '',
+                  'This email address had not been verified yet, so the password set on the account was removed',
+                  'and its other sessions were signed out. To sign in with a password again, use "Forgot password"',
+                  `on ${deps.publicUrl}/auth.`,
+                ]
+              : []),
+            '',
+            'If this was not you, reset your password and contact your Kaleido administrator.',
+          ].join('\n'),
+        })
+        .catch((error) => deps.onMailError?.(error));
       return (await deps.users.findById(existing.id)) ?? existing;
     }
     return deps.accounts.create(
