@@ -4,8 +4,9 @@ import { type BenchSuite, printSuite } from './lib.js';
 import { httpHealthSuite } from './suites/http-health.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
+import { sketchSuite } from './suites/sketch.js';
 
-const suites: BenchSuite[] = [httpHealthSuite, pipelineSuite, librarySearchSuite];
+const suites: BenchSuite[] = [httpHealthSuite, pipelineSuite, librarySearchSuite, sketchSuite];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;

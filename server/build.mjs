@@ -7,7 +7,8 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  entryPoints: { main: 'src/main.ts' },
+  // The Sketch renderer runs in worker threads; its entry is resolved next to main.js at run time.
+  entryPoints: { main: 'src/main.ts', 'sketch-worker': 'src/providers/sketch/sketch-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

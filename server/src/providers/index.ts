@@ -1,5 +1,6 @@
 import type { AppConfig } from '../config.js';
 import type { GenerationProvider } from './provider.js';
+import { createSketchProvider } from './sketch/provider.js';
 
 export type { GenerationProvider } from './provider.js';
 
@@ -8,6 +9,5 @@ export type { GenerationProvider } from './provider.js';
  * always there (offline default); AI service adapters join it when configured.
  */
 export async function createConfiguredProviders(_config: AppConfig): Promise<GenerationProvider[]> {
-  const { createSketchProvider } = await import('./sketch/provider.js');
-  return [createSketchProvider()];
+  return [createSketchProvider({ poolSize: 1 })];
 }

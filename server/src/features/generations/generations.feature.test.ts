@@ -1,8 +1,10 @@
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { ProviderError } from '../../providers/provider.js';
+import { createSketchProvider } from '../../providers/sketch/provider.js';
 
 const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -352,6 +354,32 @@ describe('generation engine', () => {
     expect((await ctx.app.inject({ method: 'GET', url: made.url })).statusCode).toBe(404);
     for (const table of ['generations', 'assets', 'usage_logs'] as const) {
       expect(await ctx.database.kysely.selectFrom(table).select('id').execute(), table).toEqual([]);
+    }
+  });
+});
+
+describe('generation with the built-in Sketch renderer', () => {
+  it('renders a real image of the exact size and says how it read the prompt', async () => {
+    const sketch = createSketchProvider({ poolSize: 1 });
+    const ctx = await createTestContext({ providers: [sketch] });
+    try {
+      const person = await signUp(ctx.app);
+      const response = await browser(ctx.app, person).post('/api/generate-image', {
+        prompt: 'golden sunset over the mountains',
+        settings: { aspectRatio: '3:2', resolution: '512x512', style: 'photographic' },
+        seed: 7,
+      });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.metadata).toMatchObject({ width: 512, height: 344, model: 'sketch-1', provider: 'sketch' });
+      expect(data.generation.details.interpretation.subjects).toEqual(
+        expect.arrayContaining(['sunset', 'mountains']),
+      );
+      const file = await ctx.app.inject({ method: 'GET', url: data.url });
+      const meta = await sharp(file.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', 512, 344]);
+    } finally {
+      await ctx.close();
     }
   });
 });

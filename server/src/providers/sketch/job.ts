@@ -1,0 +1,202 @@
+import sharp from 'sharp';
+import type { GenerationOutput, GenerationRequest, ProgressUpdate } from '../provider.js';
+import { interpretPrompt, type SceneSpec } from './interpret.js';
+import { sceneSeed } from './random.js';
+import { FrameRenderer, renderStill } from './render.js';
+import { buildLayers, createEnv, type Quality } from './scene.js';
+import { createStyler, lookFor } from './style.js';
+import { type EncoderPreference, openVideoEncoder, type VideoEncoder } from './video-encode.js';
+
+export const SKETCH_MODEL_ID = 'sketch-1';
+
+export interface SketchJobOptions {
+  videoEncoder: EncoderPreference;
+  ffmpegPath?: string | undefined;
+}
+
+export interface SketchJobHooks {
+  signal: AbortSignal;
+  report(update: ProgressUpdate): void;
+  /** Called with the pid of a spawned encoder so a supervisor can kill it if this thread stalls. */
+  onProcess?(pid: number): void;
+}
+
+/** The part of the interpretation shown to users (details.interpretation). */
+export function presentInterpretation(spec: SceneSpec): Record<string, unknown> {
+  return {
+    summary: spec.summary,
+    subjects: spec.subjects,
+    variants: spec.variants,
+    time: spec.time,
+    colors: spec.colors.map((c) => c.word),
+    hues: spec.hues,
+    moods: spec.moods,
+    camera: spec.camera,
+    palette: spec.palette,
+    features: spec.features,
+    suppressed: spec.suppressed,
+    unrecognized: spec.unrecognized,
+  };
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The generation was cancelled.', 'AbortError');
+}
+
+/** Lets queued messages (a cancel) arrive between heavy synchronous steps. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function checkpoint(signal: AbortSignal): Promise<void> {
+  await breathe();
+  if (signal.aborted) throw abortError(signal);
+}
+
+async function preview(rgba: Uint8Array, width: number, height: number, size = 256): Promise<Buffer> {
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
+    .resize({ width: size, height: size, fit: 'inside' })
+    .webp({ quality: 70, effort: 2 })
+    .toBuffer();
+}
+
+/**
+ * Renders one Sketch generation: interprets the prompt, draws the scene, applies the style and
+ * encodes a PNG (image) or an H.264 MP4 (video). Runs in a worker thread or inline.
+ */
+export async function runSketchJob(
+  request: GenerationRequest,
+  options: SketchJobOptions,
+  hooks: SketchJobHooks,
+): Promise<GenerationOutput> {
+  const { signal, report } = hooks;
+  if (signal.aborted) throw abortError(signal);
+  const started = performance.now();
+  report({ progress: 1, stage: 'Interpreting prompt' });
+  const spec = interpretPrompt(request.prompt, request.negativePrompt ?? '');
+  const seed = sceneSeed(request.prompt, request.seed);
+  const imageStyle = request.kind === 'image' ? request.imageStyle : 'default';
+  const quality: Quality = request.kind === 'image' ? request.quality : 'standard';
+  const look = lookFor(request.style, imageStyle);
+  const env = createEnv(spec, {
+    width: request.width,
+    height: request.height,
+    seed,
+    quality,
+    look,
+    video: request.kind === 'video',
+    durationSeconds: request.kind === 'video' ? request.durationSeconds : 0,
+  });
+  const interpretation = presentInterpretation(spec);
+  const layers = buildLayers(env);
+  const styler = createStyler(env, request.style, imageStyle);
+  const baseDetails = {
+    renderer: 'Sketch (offline procedural renderer, not an AI model)',
+    interpretation,
+    style: request.style,
+    layers: layers.map((layer) => layer.name),
+    styleFilters: styler.passes,
+  };
+
+  if (request.kind === 'image') {
+    report({ progress: 8, stage: 'Rendering' });
+    await checkpoint(signal);
+    const canvas = renderStill(env, layers);
+    const rendered = performance.now();
+    report({ progress: 55, stage: 'Applying style' });
+    await checkpoint(signal);
+    const rgba = styler.apply(canvas, 0);
+    const styled = performance.now();
+    report({
+      progress: 80,
+      stage: 'Encoding',
+      preview: { data: await preview(rgba, env.width, env.height), contentType: 'image/webp' },
+    });
+    await checkpoint(signal);
+    const png = await sharp(rgba, { raw: { width: env.width, height: env.height, channels: 4 } })
+      .removeAlpha()
+      .png()
+      .toBuffer();
+    return {
+      data: png,
+      contentType: 'image/png',
+      width: env.width,
+      height: env.height,
+      seed: request.seed,
+      model: SKETCH_MODEL_ID,
+      details: {
+        ...baseDetails,
+        imageStyle,
+        quality,
+        encoder: 'sharp PNG',
+        timingsMs: {
+          render: Math.round(rendered - started),
+          style: Math.round(styled - rendered),
+          encode: Math.round(performance.now() - styled),
+        },
+      },
+    };
+  }
+
+  const fps = request.fps;
+  const frames = Math.round(request.durationSeconds * fps);
+  report({ progress: 2, stage: 'Preparing scene' });
+  await checkpoint(signal);
+  const renderer = new FrameRenderer(env, layers);
+  let encoder: VideoEncoder | null = null;
+  try {
+    encoder = await openVideoEncoder({
+      width: env.width,
+      height: env.height,
+      fps,
+      preference: options.videoEncoder,
+      ffmpegPath: options.ffmpegPath,
+    });
+    if (encoder.pid !== undefined) hooks.onProcess?.(encoder.pid);
+    const posterFrame = Math.min(frames - 1, Math.round(frames * 0.4));
+    const previewEvery = Math.max(1, Math.floor(frames / 6));
+    let poster: Promise<Buffer> | null = null;
+    for (let i = 0; i < frames; i++) {
+      if (signal.aborted) throw abortError(signal);
+      const canvas = renderer.renderFrame(i / fps);
+      const rgba = styler.apply(canvas, i);
+      if (i === posterFrame) {
+        poster = sharp(Buffer.from(rgba), { raw: { width: env.width, height: env.height, channels: 4 } })
+          .removeAlpha()
+          .png()
+          .toBuffer();
+      }
+      await encoder.write(rgba);
+      const update: ProgressUpdate = {
+        progress: Math.min(96, 3 + Math.floor(((i + 1) / frames) * 93)),
+        stage: `Rendering frame ${i + 1} of ${frames}`,
+      };
+      if (i % previewEvery === 0 || i === posterFrame) {
+        update.preview = { data: await preview(rgba, env.width, env.height), contentType: 'image/webp' };
+      }
+      report(update);
+      if (i % 4 === 3) await breathe();
+    }
+    if (signal.aborted) throw abortError(signal);
+    report({ progress: 97, stage: 'Encoding' });
+    const data = await encoder.finish();
+    return {
+      data,
+      contentType: 'video/mp4',
+      width: env.width,
+      height: env.height,
+      durationSeconds: frames / fps,
+      fps,
+      seed: request.seed,
+      model: SKETCH_MODEL_ID,
+      poster: poster ? await poster : undefined,
+      details: {
+        ...baseDetails,
+        encoder: encoder.name,
+        frames,
+        timingsMs: { total: Math.round(performance.now() - started) },
+      },
+    };
+  } catch (error) {
+    await encoder?.abort();
+    throw error;
+  }
+}
