@@ -333,6 +333,21 @@ describe('generation engine', () => {
       .data.items.map((a: { id: string }) => a.id);
     expect(oldest).toEqual([...all].reverse());
 
+    const zip = await caller.get(
+      `/api/assets/archive?ids=${newest.items.map((a: { id: string }) => a.id).join(',')}`,
+    );
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect(zip.headers['content-disposition']).toMatch(
+      /^attachment; filename="kaleido-\d{4}-\d{2}-\d{2}-2-items\.zip"$/,
+    );
+    const end = zip.rawPayload.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    expect(zip.rawPayload.readUInt16LE(end + 10)).toBe(2);
+    expect(zip.rawPayload.includes(Buffer.from('desert-dunes.png'))).toBe(true);
+    const stranger = await signUp(ctx.app);
+    const foreign = await browser(ctx.app, stranger).get(`/api/assets/archive?ids=${newest.items[0].id}`);
+    expect(foreign.statusCode).toBe(404);
+
     const victim = newest.items[0];
     expect((await caller.delete(`/api/assets/${victim.id}`)).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: victim.url })).statusCode).toBe(404);

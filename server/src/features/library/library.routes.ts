@@ -1,5 +1,6 @@
 import { ZLibraryQuery } from '@kaleido/common';
 import type { FastifyInstance } from 'fastify';
+import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import { parseInput } from '../../platform/http/validation.js';
@@ -8,7 +9,7 @@ import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { Authenticator } from '../auth/authn.js';
 import type { CreditsRepository } from '../credits/credits.repository.js';
 import type { AssetsRepository } from './assets.repository.js';
-import { presentAsset } from './library.presenter.js';
+import { downloadName, presentAsset } from './library.presenter.js';
 
 const encodeCursor = (row: { created_at: string; id: string }) =>
   Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
@@ -69,6 +70,53 @@ export function libraryRoutes(
       .deletePrefix(`users/${auth.user.id}/${row.id}/`)
       .catch((error) => request.log.warn({ err: error, assetId: row.id }, 'could not delete asset files'));
     return { success: true, data: { id: row.id } };
+  });
+
+  /** Several assets as one zip download: `GET /api/assets/archive?ids=a,b,c` (at most 100). */
+  app.get('/api/assets/archive', { compress: false }, async (request, reply) => {
+    const auth = await deps.authn.required(request);
+    const { ids } = parseInput(
+      z.object({
+        ids: z
+          .string()
+          .transform((value) => [
+            ...new Set(
+              value
+                .split(',')
+                .map((id) => id.trim())
+                .filter(Boolean),
+            ),
+          ])
+          .pipe(
+            z
+              .array(z.string().max(64))
+              .min(1, 'Choose at least one asset.')
+              .max(100, 'At most 100 assets at once.'),
+          ),
+      }),
+      request.query,
+    );
+    const rows = (await Promise.all(ids.map((id) => deps.assets.findOwned(id, auth.user.id)))).filter(
+      (row): row is NonNullable<typeof row> => Boolean(row),
+    );
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Asset not found');
+    const zip = new ZipFile();
+    const used = new Set<string>();
+    for (const row of rows) {
+      const object = await deps.store.read(row.file_key);
+      if (!object) continue;
+      let name = downloadName(row.prompt, row.content_type, row.id);
+      for (let n = 2; used.has(name); n++) name = name.replace(/(-\d+)?(\.\w+)$/, `-${n}$2`);
+      used.add(name);
+      zip.addReadStream(object.stream, name, { mtime: new Date(row.created_at), compress: false });
+    }
+    zip.end();
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="kaleido-${day}-${rows.length}-items.zip"`)
+      .header('Cache-Control', 'no-store')
+      .send(zip.outputStream);
   });
 
   /** The spec's saved-images list: id, url, prompt, settings, timestamp, metadata. */
