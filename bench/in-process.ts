@@ -18,7 +18,7 @@ export async function startInProcessApp(options: {
 }): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
   let databaseConfig: AppConfig['database'] = { kind: 'sqlite', file: path.join(dataDir, 'kaleido.db') };
-  let drop = async () => undefined as void;
+  let drop = async (): Promise<void> => {};
   if (options.kind === 'postgres') {
     if (!options.pgUrl) throw new Error('pgUrl required');
     const name = `kaleido_bench_${randomBytes(4).toString('hex')}`;

@@ -53,8 +53,8 @@ export const ZResetPasswordRequest = z.object({
 });
 export const ZChangePasswordRequest = z.object({
   currentPassword: z
-    .string({ error: 'Please fill in all password fields.' })
-    .min(1, 'Please fill in all password fields.'),
+    .string({ error: MESSAGES.passwordFieldsRequired })
+    .min(1, MESSAGES.passwordFieldsRequired),
   newPassword,
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_OPTIONS, LIMITS, SETTINGS_OPTIONS } from './constants.js';
-import { SETTINGS_DEFAULTS, SETTINGS_MESSAGES } from './settings-constants.js';
+import { SETTINGS_MESSAGES } from './settings-constants.js';
 
 function isTimeZone(value: string): boolean {
   if (value === 'auto') return true;

@@ -11,6 +11,9 @@ import { createAccountDataRegistry } from './features/accounts/account-data.js';
 import { presentMe } from './features/accounts/accounts.presenter.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { createUsersRepository } from './features/accounts/users.repository.js';
+import { createApiKeysRepository } from './features/api-keys/api-keys.repository.js';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
+import { createApiKeysService } from './features/api-keys/api-keys.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthTokensRepository } from './features/auth/auth-tokens.repository.js';
@@ -32,6 +35,8 @@ import { createHealthService } from './features/health/health.service.js';
 import { createAssetsRepository } from './features/library/assets.repository.js';
 import { presentAsset } from './features/library/library.presenter.js';
 import { libraryRoutes } from './features/library/library.routes.js';
+import { buildOpenApiDocument } from './features/public-api/openapi.js';
+import { publicApiRoutes } from './features/public-api/public-api.routes.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
@@ -40,6 +45,7 @@ import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
+import { createRequestLimiter } from './platform/http/request-limiter.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
 import { deriveKey } from './platform/keys.js';
@@ -155,6 +161,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events = createGenerationEvents();
   const generationsRepository = createGenerationsRepository(db);
   const assets = createAssetsRepository(db, database.dialect);
+  const apiKeysRepository = createApiKeysRepository(db);
+  const apiKeys = createApiKeysService({
+    database,
+    keys: apiKeysRepository,
+    encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
+    clock,
+  });
   const failureMessage = (kind: 'image' | 'video') =>
     kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
   const runner = createGenerationRunner({
@@ -170,6 +183,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     failureMessage,
     options: deps.runnerOptions,
+    // A job made through an API key: its request log learns the outcome; a failure returns the allowance.
+    async onEnded(row, outcome, trx) {
+      if (!row.api_key_id) return;
+      if (outcome !== 'succeeded') await apiKeysRepository.returnAllowance(row.api_key_id, row.cost, trx);
+      await apiKeysRepository.settleRequests(row.id, outcome === 'succeeded' ? 'success' : outcome, trx);
+    },
   });
   const generations = createGenerationsService({
     database,
@@ -219,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     afterDelete: (userId) => store.deletePrefix(`users/${userId}/`),
   });
   accountData.register({ key: 'usageStats', export: (userId) => assets.usageStats(userId) });
+  // Keys are exported without their secrets.
+  accountData.register({ key: 'apiKeys', export: (userId) => apiKeys.list(userId) });
   const account = createAccountService({
     database,
     registry: accountData,
@@ -246,6 +267,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   filesRoutes(app, { store, signer });
   generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
+  apiKeysRoutes(app, { authn, keys: apiKeys });
+  let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  publicApiRoutes(app, {
+    keys: apiKeys,
+    keysRepository: apiKeysRepository,
+    users,
+    generations,
+    limiter: createRequestLimiter(database),
+    clock,
+    publicUrl: config.publicUrl,
+    openapi: () => {
+      openapi ??= buildOpenApiDocument(config.prices);
+      return openapi;
+    },
+  });
 
   // The single-page app and the 404 answer.
   const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/executor.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { extensionForContentType } from '../../platform/storage/file-store.js';
@@ -60,6 +61,12 @@ export function createGenerationRunner(deps: {
   log: FastifyBaseLogger;
   failureMessage(kind: 'image' | 'video'): string;
   options?: Partial<RunnerOptions>;
+  /** Runs inside the transaction that ends a job (e.g. returning an API key's allowance). */
+  onEnded?: (
+    row: GenerationRow,
+    outcome: 'succeeded' | 'failed' | 'cancelled',
+    trx: Executor,
+  ) => Promise<void>;
 }) {
   const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
   const controllers = new Map<string, AbortController>();
@@ -109,6 +116,7 @@ export function createGenerationRunner(deps: {
           row.id,
           trx,
         );
+        await deps.onEnded?.(row, status, trx);
       }
       return done;
     });
@@ -175,6 +183,7 @@ export function createGenerationRunner(deps: {
         },
         trx,
       );
+      await deps.onEnded?.(row, 'succeeded', trx);
       return true;
     });
     if (!settled) await deps.store.deletePrefix(base).catch(() => undefined);

@@ -5,11 +5,11 @@ import {
   insufficientCreditsMessage,
   type TGenerationType,
   type TImageSettings,
-  type TVideoSettings,
   videoDimensions,
 } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import type { Executor } from '../../platform/db/executor.js';
 import type { GenerationStatus } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { JobQueue } from '../../platform/queue/index.js';
@@ -22,6 +22,16 @@ import type { GenerationRow, GenerationsRepository } from './generations.reposit
 import type { ProviderRegistry } from './provider-registry.js';
 
 export type Prices = Record<TGenerationType, number>;
+
+/** Video settings as the engine takes them: the screens' values, or the public API's wider ones. */
+export interface EngineVideoSettings {
+  style: string;
+  aspectRatio: string;
+  duration: number;
+  frameRate: number;
+  /** `WIDTHxHEIGHT` of the landscape size; the aspect ratio shapes it. */
+  resolution: string;
+}
 
 export type SubmitInput =
   | {
@@ -36,10 +46,17 @@ export type SubmitInput =
       kind: 'video';
       prompt: string;
       negativePrompt?: string;
-      settings: TVideoSettings;
+      settings: EngineVideoSettings;
       seed?: number;
       model?: string;
     };
+
+export interface SubmitOptions {
+  apiKeyId?: string;
+  idempotencyKey?: string;
+  /** Extra work in the reservation's transaction (e.g. a key's allowance); throwing rolls everything back. */
+  withinTransaction?: (trx: Executor, job: { id: string; cost: number }) => Promise<void>;
+}
 
 const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
 
@@ -78,14 +95,31 @@ export function createGenerationsService(deps: {
      * Reserves the price and inserts the job in one transaction, then queues it. Throws 402 with the
      * spec's message when the balance is too low; nothing is written then.
      */
-    async submit(
-      userId: string,
-      input: SubmitInput,
-      options: { apiKeyId?: string } = {},
-    ): Promise<GenerationRow> {
+    async submit(userId: string, input: SubmitInput, options: SubmitOptions = {}): Promise<GenerationRow> {
       const { provider, model } = deps.registry.resolve(input.kind, input.model);
       const cost = deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
+      // Only what the chosen model can honour is accepted (the public API offers more than the screens).
+      if (size.width > model.maxWidth || size.height > model.maxHeight) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${model.name} cannot make ${size.width}×${size.height} ${input.kind}s (at most ${model.maxWidth}×${model.maxHeight}).`,
+        );
+      }
+      if (input.kind === 'video') {
+        if (model.videoDurations && !model.videoDurations.includes(input.settings.duration)) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `${model.name} cannot make ${input.settings.duration}-second videos.`,
+          );
+        }
+        if (model.videoFrameRates && !model.videoFrameRates.includes(input.settings.frameRate)) {
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `${model.name} cannot make videos at ${input.settings.frameRate} fps.`,
+          );
+        }
+      }
       const id = randomUUID();
       const at = now();
       const options_ =
@@ -102,6 +136,7 @@ export function createGenerationsService(deps: {
         if (!reservation) {
           throw new AppError('INSUFFICIENT_CREDITS', insufficientCreditsMessage(input.kind, cost));
         }
+        await options.withinTransaction?.(trx, { id, cost });
         await deps.generations.insert(
           {
             id,
@@ -130,7 +165,7 @@ export function createGenerationsService(deps: {
             error_code: null,
             details: null,
             api_key_id: options.apiKeyId ?? null,
-            idempotency_key: null,
+            idempotency_key: options.idempotencyKey ?? null,
             created_at: at,
             started_at: null,
             finished_at: null,

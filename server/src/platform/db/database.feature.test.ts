@@ -44,6 +44,7 @@ describe('database and migrations', () => {
     expect(first?.map((result) => [result.migrationName, result.status])).toEqual([
       ['0001-initial', 'Success'],
       ['0002-generations', 'Success'],
+      ['0003-api-keys', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
+  /** The driver handle, for libraries that keep their own tables (the API rate limiter). */
+  native: { kind: 'sqlite'; db: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
   /** Runs `work` while holding a lock that other processes migrating the same database wait for. */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ function openSqlite(file: string): Database {
   native.pragma('synchronous = NORMAL');
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: native }) });
   return wrap(kysely, sqliteDialect, {
+    native: { kind: 'sqlite', db: native },
     withMigrationLock: (work) =>
       withSqliteFileLock(file === ':memory:' ? null : `${file}.migration-lock`, work),
   });
@@ -103,10 +106,17 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
   pool.on('error', (error) => options.onPoolError?.(error));
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   // Kysely's migrator already serialises PostgreSQL migrations with a row lock.
-  return wrap(kysely, postgresDialect, { withMigrationLock: (work) => work() });
+  return wrap(kysely, postgresDialect, {
+    native: { kind: 'postgres', pool },
+    withMigrationLock: (work) => work(),
+  });
 }
 
-function wrap(kysely: Kysely<DB>, dialect: Dialect, extra: Pick<Database, 'withMigrationLock'>): Database {
+function wrap(
+  kysely: Kysely<DB>,
+  dialect: Dialect,
+  extra: Pick<Database, 'withMigrationLock' | 'native'>,
+): Database {
   let closed = false;
   return {
     kysely,

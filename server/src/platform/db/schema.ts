@@ -167,7 +167,67 @@ export interface UsageLogsTable {
   created_at: string;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  /** 'developer' keys of the API Keys page, or the account's one 'personal' key (Settings). */
+  kind: 'developer' | 'personal';
+  name: string;
+  description: string;
+  plan: 'free' | 'basic' | 'pro' | 'enterprise';
+  /** JSON array of permission slugs, e.g. ["images:create","videos:create","generations:read"]. */
+  permissions: string;
+  /** SHA-256 of the whole secret: the lookup. */
+  key_hash: string;
+  /** AES-256-GCM of the secret under a key derived from the server secret, for the owner's reveal. */
+  key_encrypted: string;
+  /** The first characters of the secret, for display. */
+  key_preview: string;
+  is_active: number;
+  /** This month's remaining allowance; refilled to the plan's figure when the month changes. */
+  credits_remaining: number;
+  /** The month (YYYY-MM, UTC) the allowance belongs to. */
+  credits_period: string;
+  usage_count: number;
+  last_used_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ApiRequestsTable {
+  id: string;
+  api_key_id: string;
+  user_id: string;
+  endpoint: string;
+  kind: 'image' | 'video' | null;
+  outcome:
+    | 'success'
+    | 'accepted'
+    | 'failed'
+    | 'cancelled'
+    | 'rate_limited'
+    | 'insufficient_credits'
+    | 'forbidden'
+    | 'invalid';
+  status_code: number;
+  credits: number;
+  latency_ms: number;
+  generation_id: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  api_key_id: string;
+  key: string;
+  request_hash: string;
+  generation_id: string;
+  created_at: string;
+}
+
 export interface DB {
+  api_keys: ApiKeysTable;
+  api_requests: ApiRequestsTable;
+  idempotency_keys: IdempotencyKeysTable;
   generations: GenerationsTable;
   assets: AssetsTable;
   usage_logs: UsageLogsTable;

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../dialect.js';
 import { initial } from './0001-initial.js';
 import { generations } from './0002-generations.js';
+import { apiKeys } from './0003-api-keys.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -11,5 +12,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initial(dialect),
     '0002-generations': generations(dialect),
+    '0003-api-keys': apiKeys(dialect),
   };
 }

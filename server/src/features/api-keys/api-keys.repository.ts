@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.js';
+import type { ApiKeysTable, ApiRequestsTable } from '../../platform/db/schema.js';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export function createApiKeysRepository(db: Executor) {
+  return {
+    async insert(row: Insertable<ApiKeysTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('api_keys').values(row).execute();
+    },
+    listOwned(userId: string, kind: ApiKeyRow['kind'], trx: Executor = db) {
+      return trx
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+    findOwned(id: string, userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+    findByHash(hash: string, trx: Executor = db) {
+      return trx.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+    },
+    async update(
+      id: string,
+      changes: Partial<Pick<ApiKeyRow, 'name' | 'description' | 'is_active'>>,
+      now: string,
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('api_keys')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    async delete(id: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('api_keys').where('id', '=', id).execute();
+    },
+    async deletePersonal(userId: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('api_keys').where('user_id', '=', userId).where('kind', '=', 'personal').execute();
+    },
+
+    /** Starts a new month's allowance when the stored one belongs to an earlier month. */
+    async refillIfNewPeriod(
+      id: string,
+      period: string,
+      allowance: number,
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('api_keys')
+        .set({ credits_remaining: allowance, credits_period: period })
+        .where('id', '=', id)
+        .where('credits_period', '<', period)
+        .execute();
+    },
+
+    /** Takes `amount` from the allowance unless it would go below zero (guarded, race-free). */
+    async takeAllowance(id: string, amount: number, now: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('api_keys')
+        .set({
+          credits_remaining: sql`credits_remaining - ${amount}`,
+          usage_count: sql`usage_count + 1`,
+          last_used_at: now,
+        })
+        .where('id', '=', id)
+        .where('credits_remaining', '>=', amount)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async returnAllowance(id: string, amount: number, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('api_keys')
+        .set({ credits_remaining: sql`credits_remaining + ${amount}` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async recordRequest(row: Omit<Insertable<ApiRequestsTable>, 'id'>, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('api_requests')
+        .values({ id: randomUUID(), ...row })
+        .execute();
+    },
+
+    async settleRequests(generationId: string, outcome: ApiRequestsTable['outcome'], trx: Executor = db) {
+      await trx
+        .updateTable('api_requests')
+        .set({ outcome })
+        .where('generation_id', '=', generationId)
+        .where('outcome', '=', 'accepted')
+        .execute();
+    },
+
+    findIdempotency(apiKeyId: string, key: string, trx: Executor = db) {
+      return trx
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('api_key_id', '=', apiKeyId)
+        .where('key', '=', key)
+        .executeTakeFirst();
+    },
+
+    /** Claims the key for this job; a concurrent claim of the same key fails on the primary key. */
+    async insertIdempotency(
+      row: { apiKeyId: string; key: string; requestHash: string; generationId: string; now: string },
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .insertInto('idempotency_keys')
+        .values({
+          api_key_id: row.apiKeyId,
+          key: row.key,
+          request_hash: row.requestHash,
+          generation_id: row.generationId,
+          created_at: row.now,
+        })
+        .execute();
+    },
+
+    /** Usage figures of one key, counted from its recorded requests. */
+    async usage(id: string, since24h: string, since7d: string, trx: Executor = db) {
+      const totals = await trx
+        .selectFrom('api_requests')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('created_at', '>=', since24h).then(1).else(0).end()).as('last24'),
+          // Success rate: generations that succeeded among those that finished (status reads excluded).
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb('outcome', '=', 'success'), eb('kind', 'is not', null)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('succeeded'),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb('outcome', 'in', ['success', 'failed']), eb('kind', 'is not', null)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('finished'),
+          eb.fn.sum<number>(eb.case().when('kind', '=', 'image').then(1).else(0).end()).as('images'),
+          eb.fn.sum<number>(eb.case().when('kind', '=', 'video').then(1).else(0).end()).as('videos'),
+          eb.fn
+            .sum<number>(eb.case().when('outcome', '=', 'success').then(sql`credits`).else(0).end())
+            .as('credits'),
+        ])
+        .where('api_key_id', '=', id)
+        .executeTakeFirst();
+      const recent = await trx
+        .selectFrom('api_requests')
+        .select('created_at')
+        .where('api_key_id', '=', id)
+        .where('created_at', '>=', since7d)
+        .execute();
+      return { totals, recent };
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

@@ -1,0 +1,158 @@
+import {
+  CREDIT_PRICES,
+  KEY_PLANS,
+  ZErrorEnvelope,
+  ZPublicGenerationAccepted,
+  ZPublicGenerationResult,
+  ZPublicGenerationStatus,
+  ZPublicImageRequest,
+  ZPublicVideoRequest,
+} from '@kaleido/common';
+import { z } from 'zod';
+import { VERSION } from '../../version.js';
+
+export type OpenApiDocument = Record<string, unknown>;
+
+const schema = (type: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(type, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/**
+ * The OpenAPI 3.1 document of the public API, generated from the contract schemas (never written by
+ * hand). A copy is committed as server/openapi.json; a test fails when it is stale (`npm run openapi`).
+ */
+export function buildOpenApiDocument(
+  prices: { image: number; video: number } = CREDIT_PRICES,
+): OpenApiDocument {
+  const errors = (codes: Record<string, string>) =>
+    Object.fromEntries(
+      Object.entries(codes).map(([status, description]) => [
+        status,
+        { description, content: { 'application/json': { schema: ref('ErrorEnvelope') } } },
+      ]),
+    );
+  const limits = KEY_PLANS.map(
+    (plan) => `${plan.name}: ${plan.requestsPerMinute}/min, ${plan.monthlyCredits} credits/month`,
+  ).join('; ');
+  const common = {
+    '401': 'Missing, malformed or unknown API key.',
+    '403': 'The key is inactive, or its plan does not allow this.',
+    '429': `Rate limit of the key's plan exceeded (${limits}). See Retry-After and the RateLimit headers.`,
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Kaleido API',
+      version: VERSION,
+      description: `Generate images and short videos from text. Pay per use: an image costs ${prices.image} credit${prices.image === 1 ? '' : 's'}, a video ${prices.video} credit${prices.video === 1 ? '' : 's'}; failed requests do not consume credits.`,
+    },
+    servers: [{ url: '/api/v1' }],
+    security: [{ apiKey: [] }],
+    paths: {
+      '/generate/image': {
+        post: {
+          operationId: 'generateImage',
+          summary: 'Generate an image',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Retrying with the same key returns the same generation and never charges twice.',
+              schema: { type: 'string', maxLength: 255 },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('ImageGenerationRequest') } },
+          },
+          responses: {
+            '200': {
+              description: 'The image',
+              content: { 'application/json': { schema: ref('GenerationResult') } },
+            },
+            '202': {
+              description: 'Still running after the wait: poll statusUrl.',
+              content: { 'application/json': { schema: ref('GenerationAccepted') } },
+            },
+            ...errors({
+              '400': 'Invalid request.',
+              ...common,
+              '402': `Insufficient credits (the account's balance or the key's monthly allowance).`,
+              '409': 'This Idempotency-Key was used with a different request.',
+              '502': 'The generation failed; no credits were used.',
+            }),
+          },
+        },
+      },
+      '/generate/video': {
+        post: {
+          operationId: 'generateVideo',
+          summary: 'Generate a video',
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              description: 'Retrying with the same key returns the same generation and never charges twice.',
+              schema: { type: 'string', maxLength: 255 },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: ref('VideoGenerationRequest') } },
+          },
+          responses: {
+            '200': {
+              description: 'The video (MP4)',
+              content: { 'application/json': { schema: ref('GenerationResult') } },
+            },
+            '202': {
+              description: 'Still running after the wait: poll statusUrl.',
+              content: { 'application/json': { schema: ref('GenerationAccepted') } },
+            },
+            ...errors({
+              '400': 'Invalid request, or an option the configured model cannot honour.',
+              ...common,
+              '402': `Insufficient credits (the account's balance or the key's monthly allowance).`,
+              '409': 'This Idempotency-Key was used with a different request.',
+              '502': 'The generation failed; no credits were used.',
+            }),
+          },
+        },
+      },
+      '/generations/{id}': {
+        get: {
+          operationId: 'getGeneration',
+          summary: 'Status and result of a generation',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: {
+            '200': {
+              description: 'The generation',
+              content: { 'application/json': { schema: ref('GenerationStatus') } },
+            },
+            ...errors({ ...common, '404': 'No such generation for this account.' }),
+          },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key from the API Keys page: `Authorization: Bearer kal_live_…`.',
+        },
+      },
+      schemas: {
+        ImageGenerationRequest: schema(ZPublicImageRequest, 'input'),
+        VideoGenerationRequest: schema(ZPublicVideoRequest, 'input'),
+        GenerationResult: schema(ZPublicGenerationResult, 'output'),
+        GenerationAccepted: schema(ZPublicGenerationAccepted, 'output'),
+        GenerationStatus: schema(ZPublicGenerationStatus, 'output'),
+        ErrorEnvelope: schema(ZErrorEnvelope, 'output'),
+      },
+    },
+  };
+}
