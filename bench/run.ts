@@ -4,9 +4,16 @@ import { type BenchSuite, printSuite } from './lib.js';
 import { httpHealthSuite } from './suites/http-health.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
+import { publicApiSuite } from './suites/public-api.js';
 import { sketchSuite } from './suites/sketch.js';
 
-const suites: BenchSuite[] = [httpHealthSuite, pipelineSuite, librarySearchSuite, sketchSuite];
+const suites: BenchSuite[] = [
+  httpHealthSuite,
+  pipelineSuite,
+  publicApiSuite,
+  librarySearchSuite,
+  sketchSuite,
+];
 
 const wanted = process.argv.slice(2);
 const selected = wanted.length ? suites.filter((suite) => wanted.includes(suite.name)) : suites;

@@ -1,0 +1,156 @@
+import http from 'node:http';
+import Fastify from 'fastify';
+import sharp from 'sharp';
+import type { GenerationProvider } from '../../server/src/providers/provider.js';
+import { benchUser, percentile, startInProcessApp } from '../in-process.js';
+import type { BenchSuite } from '../lib.js';
+
+const REQUESTS = 1500;
+
+/** A provider that answers at once with a ready-made 64×64 PNG: what is measured is our own path. */
+async function noOpProvider(): Promise<GenerationProvider> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#224466' } })
+    .png()
+    .toBuffer();
+  return {
+    id: 'noop',
+    capabilities: () => ({
+      providerId: 'noop',
+      providerName: 'No-op',
+      models: [
+        {
+          id: 'noop-1',
+          name: 'No-op',
+          kinds: ['image'],
+          description: 'bench',
+          supportsSeed: true,
+          supportsNegativePrompt: false,
+          maxWidth: 4096,
+          maxHeight: 4096,
+        },
+      ],
+    }),
+    async generate(request) {
+      return {
+        data: png,
+        contentType: 'image/png',
+        width: 64,
+        height: 64,
+        seed: request.seed,
+        model: 'noop-1',
+      };
+    },
+  };
+}
+
+/** Sequential requests over one keep-alive connection; returns latencies in ms. */
+async function sequential(
+  port: number,
+  make: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string },
+) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const latencies: number[] = [];
+  const one = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const spec = make(i);
+      const started = process.hrtime.bigint();
+      const request = http.request(
+        { host: '127.0.0.1', port, agent, method: spec.method, path: spec.path, headers: spec.headers },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            if ((response.statusCode ?? 0) >= 300) reject(new Error(`status ${response.statusCode}`));
+            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            resolve();
+          });
+        },
+      );
+      request.on('error', reject);
+      request.end(spec.body);
+    });
+  for (let i = 0; i < 50; i++) await one(i);
+  latencies.length = 0;
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) await one(i);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, rps: REQUESTS / seconds };
+}
+
+export const publicApiSuite: BenchSuite = {
+  name: 'public-api',
+  description: `Authenticated POST /api/v1/generate/image with a no-op provider (key check, rate limit in the database, allowance + reservation + job, queue, run, store, settle, request log) over one keep-alive connection, ${REQUESTS} sequential requests on SQLite, against a bare Fastify hello-world measured the same way in this process.`,
+  async run() {
+    const bare = Fastify({ logger: false });
+    bare.post('/hello', async () => ({ hello: 'world' }));
+    await bare.listen({ host: '127.0.0.1', port: 0 });
+    const barePort = (bare.server.address() as { port: number }).port;
+    const baseline = await sequential(barePort, () => ({
+      method: 'POST',
+      path: '/hello',
+      headers: { 'content-type': 'application/json' },
+      body: '{"prompt":"x"}',
+    }));
+    await bare.close();
+
+    const bench = await startInProcessApp({ kind: 'sqlite', providers: [await noOpProvider()] });
+    try {
+      await bench.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (bench.app.server.address() as { port: number }).port;
+      const { cookie } = await benchUser(bench.app);
+      const session = { cookie, 'sec-fetch-site': 'same-origin' };
+      await bench.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-plan',
+        headers: session,
+        payload: { plan: 'enterprise' },
+      });
+      await bench.app.inject({
+        method: 'POST',
+        url: '/api/auth/update-credits',
+        headers: session,
+        payload: { credits: 1_000_000 },
+      });
+      // Enough enterprise keys (200 requests a minute each) that no request meets a rate limit.
+      const keys: string[] = [];
+      for (let i = 0; i < 120; i++) {
+        const created = await bench.app.inject({
+          method: 'POST',
+          url: '/api/api-keys/create',
+          headers: session,
+          payload: { name: `bench ${i}`, plan: 'enterprise' },
+        });
+        keys.push(created.json().data.key);
+      }
+      const body = JSON.stringify({ prompt: 'bench lighthouse', settings: { resolution: '512x512' } });
+      const api = await sequential(port, (i) => ({
+        method: 'POST',
+        path: '/api/v1/generate/image',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${keys[i % keys.length]}` },
+        body,
+      }));
+      return [
+        {
+          name: 'bare Fastify POST hello-world',
+          value: baseline.rps,
+          unit: 'req/s',
+          baseline: true,
+          higherIsBetter: true,
+          extra: { p99: `${percentile(baseline.latencies, 99).toFixed(2)} ms` },
+        },
+        {
+          name: 'POST /api/v1/generate/image (no-op provider)',
+          value: api.rps,
+          unit: 'req/s',
+          higherIsBetter: true,
+          extra: {
+            p50: `${percentile(api.latencies, 50).toFixed(2)} ms`,
+            p99: `${percentile(api.latencies, 99).toFixed(2)} ms`,
+          },
+        },
+      ];
+    } finally {
+      await bench.close();
+    }
+  },
+};
