@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { buildApp } from '../server/src/app.js';
 import type { AppConfig } from '../server/src/config.js';
 import { type Database, migrateToLatest, openDatabase } from '../server/src/platform/db/database.js';
@@ -97,4 +98,40 @@ export async function timeIt(fn: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await fn();
   return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** A provider that answers at once with a ready-made 64×64 PNG: what a bench measures is our own path. */
+export async function noOpProvider(): Promise<GenerationProvider> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  return {
+    id: 'noop',
+    capabilities: () => ({
+      providerId: 'noop',
+      providerName: 'No-op',
+      models: [
+        {
+          id: 'noop-1',
+          name: 'No-op',
+          kinds: ['image', 'video'],
+          description: 'bench',
+          supportsSeed: true,
+          supportsNegativePrompt: false,
+          maxWidth: 4096,
+          maxHeight: 4096,
+        },
+      ],
+    }),
+    async generate(request) {
+      return {
+        data: png,
+        contentType: 'image/png',
+        width: 64,
+        height: 64,
+        seed: request.seed,
+        model: 'noop-1',
+      };
+    },
+  };
 }

@@ -1,43 +1,5 @@
-import sharp from 'sharp';
-import type { GenerationProvider } from '../../server/src/providers/provider.js';
-import { benchUser, percentile, startInProcessApp, timeIt } from '../in-process.js';
+import { benchUser, noOpProvider, percentile, startInProcessApp, timeIt } from '../in-process.js';
 import type { BenchSuite } from '../lib.js';
-
-/** A provider that returns a ready-made 64×64 PNG at once: what is left is our own pipeline. */
-async function noOpProvider(): Promise<GenerationProvider> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
-    .png()
-    .toBuffer();
-  return {
-    id: 'noop',
-    capabilities: () => ({
-      providerId: 'noop',
-      providerName: 'No-op',
-      models: [
-        {
-          id: 'noop-1',
-          name: 'No-op',
-          kinds: ['image', 'video'],
-          description: 'bench',
-          supportsSeed: true,
-          supportsNegativePrompt: false,
-          maxWidth: 4096,
-          maxHeight: 4096,
-        },
-      ],
-    }),
-    async generate(request) {
-      return {
-        data: png,
-        contentType: 'image/png',
-        width: 64,
-        height: 64,
-        seed: request.seed,
-        model: 'noop-1',
-      };
-    },
-  };
-}
 
 export const pipelineSuite: BenchSuite = {
   name: 'pipeline',

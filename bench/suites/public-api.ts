@@ -1,47 +1,9 @@
 import http from 'node:http';
 import Fastify from 'fastify';
-import sharp from 'sharp';
-import type { GenerationProvider } from '../../server/src/providers/provider.js';
-import { benchUser, percentile, startInProcessApp } from '../in-process.js';
-import type { BenchSuite } from '../lib.js';
+import { benchUser, noOpProvider, percentile, startInProcessApp } from '../in-process.js';
+import type { BenchRow, BenchSuite } from '../lib.js';
 
 const REQUESTS = 1500;
-
-/** A provider that answers at once with a ready-made 64×64 PNG: what is measured is our own path. */
-async function noOpProvider(): Promise<GenerationProvider> {
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#224466' } })
-    .png()
-    .toBuffer();
-  return {
-    id: 'noop',
-    capabilities: () => ({
-      providerId: 'noop',
-      providerName: 'No-op',
-      models: [
-        {
-          id: 'noop-1',
-          name: 'No-op',
-          kinds: ['image'],
-          description: 'bench',
-          supportsSeed: true,
-          supportsNegativePrompt: false,
-          maxWidth: 4096,
-          maxHeight: 4096,
-        },
-      ],
-    }),
-    async generate(request) {
-      return {
-        data: png,
-        contentType: 'image/png',
-        width: 64,
-        height: 64,
-        seed: request.seed,
-        model: 'noop-1',
-      };
-    },
-  };
-}
 
 /** Sequential requests over one keep-alive connection; returns latencies in ms. */
 async function sequential(
@@ -80,7 +42,7 @@ async function sequential(
 export const publicApiSuite: BenchSuite = {
   name: 'public-api',
   description: `Authenticated POST /api/v1/generate/image with a no-op provider (key check, rate limit in the database, allowance + reservation + job, queue, run, store, settle, request log) over one keep-alive connection, ${REQUESTS} sequential requests on SQLite, against a bare Fastify hello-world measured the same way in this process.`,
-  async run() {
+  async run(): Promise<BenchRow[]> {
     const bare = Fastify({ logger: false });
     bare.post('/hello', async () => ({ hello: 'world' }));
     await bare.listen({ host: '127.0.0.1', port: 0 });

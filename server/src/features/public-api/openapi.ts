@@ -40,6 +40,47 @@ export function buildOpenApiDocument(
     '403': 'The key is inactive, or its plan does not allow this.',
     '429': `Rate limit of the key's plan exceeded (${limits}). See Retry-After and the RateLimit headers.`,
   };
+  const generateOperation = (kind: 'image' | 'video') => ({
+    operationId: kind === 'image' ? 'generateImage' : 'generateVideo',
+    summary: kind === 'image' ? 'Generate an image' : 'Generate a video',
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Retrying with the same key returns the same generation and never charges twice.',
+        schema: { type: 'string', maxLength: 255 },
+      },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: ref(kind === 'image' ? 'ImageGenerationRequest' : 'VideoGenerationRequest'),
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: kind === 'image' ? 'The image' : 'The video (MP4)',
+        content: { 'application/json': { schema: ref('GenerationResult') } },
+      },
+      '202': {
+        description: 'Still running after the wait: poll statusUrl.',
+        content: { 'application/json': { schema: ref('GenerationAccepted') } },
+      },
+      ...errors({
+        '400':
+          kind === 'image'
+            ? 'Invalid request.'
+            : 'Invalid request, or an option the configured model cannot honour.',
+        ...common,
+        '402': `Insufficient credits (the account's balance or the key's monthly allowance).`,
+        '409': 'This Idempotency-Key was used with a different request.',
+        '502': 'The generation failed; no credits were used.',
+      }),
+    },
+  });
   return {
     openapi: '3.1.0',
     info: {
@@ -50,78 +91,8 @@ export function buildOpenApiDocument(
     servers: [{ url: '/api/v1' }],
     security: [{ apiKey: [] }],
     paths: {
-      '/generate/image': {
-        post: {
-          operationId: 'generateImage',
-          summary: 'Generate an image',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: 'Retrying with the same key returns the same generation and never charges twice.',
-              schema: { type: 'string', maxLength: 255 },
-            },
-          ],
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: ref('ImageGenerationRequest') } },
-          },
-          responses: {
-            '200': {
-              description: 'The image',
-              content: { 'application/json': { schema: ref('GenerationResult') } },
-            },
-            '202': {
-              description: 'Still running after the wait: poll statusUrl.',
-              content: { 'application/json': { schema: ref('GenerationAccepted') } },
-            },
-            ...errors({
-              '400': 'Invalid request.',
-              ...common,
-              '402': `Insufficient credits (the account's balance or the key's monthly allowance).`,
-              '409': 'This Idempotency-Key was used with a different request.',
-              '502': 'The generation failed; no credits were used.',
-            }),
-          },
-        },
-      },
-      '/generate/video': {
-        post: {
-          operationId: 'generateVideo',
-          summary: 'Generate a video',
-          parameters: [
-            {
-              name: 'Idempotency-Key',
-              in: 'header',
-              required: false,
-              description: 'Retrying with the same key returns the same generation and never charges twice.',
-              schema: { type: 'string', maxLength: 255 },
-            },
-          ],
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: ref('VideoGenerationRequest') } },
-          },
-          responses: {
-            '200': {
-              description: 'The video (MP4)',
-              content: { 'application/json': { schema: ref('GenerationResult') } },
-            },
-            '202': {
-              description: 'Still running after the wait: poll statusUrl.',
-              content: { 'application/json': { schema: ref('GenerationAccepted') } },
-            },
-            ...errors({
-              '400': 'Invalid request, or an option the configured model cannot honour.',
-              ...common,
-              '402': `Insufficient credits (the account's balance or the key's monthly allowance).`,
-              '409': 'This Idempotency-Key was used with a different request.',
-              '502': 'The generation failed; no credits were used.',
-            }),
-          },
-        },
-      },
+      '/generate/image': { post: generateOperation('image') },
+      '/generate/video': { post: generateOperation('video') },
       '/generations/{id}': {
         get: {
           operationId: 'getGeneration',
