@@ -61,6 +61,9 @@ export const ZApiKeyUsage = z
     imageRequests: z.number().int(),
     videoRequests: z.number().int(),
     creditsUsed: z.number().int(),
+    /** Generations that finished (succeeded or failed) and those that succeeded: the success rate's parts. */
+    finishedGenerations: z.number().int(),
+    succeededGenerations: z.number().int(),
     requestsByDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
   })
   .meta({ id: 'ApiKeyUsage' });
@@ -100,19 +103,22 @@ export const ZPublicImageRequest = z
   .meta({ id: 'ImageGenerationRequest' });
 export type TPublicImageRequest = z.input<typeof ZPublicImageRequest>;
 
-const oneOf = (values: readonly number[], label: string) =>
-  z.number().refine((value) => values.includes(value), `${label} must be one of ${values.join(', ')}.`);
-
 export const ZPublicVideoRequest = z
   .object({
     prompt,
     settings: z
       .object({
         style: z.enum(PUBLIC_API_OPTIONS.video.styles).default('cinematic'),
-        duration: oneOf(PUBLIC_API_OPTIONS.video.durations, 'duration')
+        duration: z
+          .literal(PUBLIC_API_OPTIONS.video.durations, {
+            error: `duration must be one of ${PUBLIC_API_OPTIONS.video.durations.join(', ')}.`,
+          })
           .default(5)
           .meta({ description: 'Seconds: 3, 5 or 10.' }),
-        frameRate: oneOf(PUBLIC_API_OPTIONS.video.frameRates, 'frameRate')
+        frameRate: z
+          .literal(PUBLIC_API_OPTIONS.video.frameRates, {
+            error: `frameRate must be one of ${PUBLIC_API_OPTIONS.video.frameRates.join(', ')}.`,
+          })
           .default(24)
           .meta({ description: 'Frames per second: 24, 30 or 60.' }),
         resolution: z.enum(PUBLIC_API_OPTIONS.video.resolutions).default('720p'),

@@ -3,6 +3,7 @@
  * functions, without zod (the server validates; a test keeps zod out of this entry point).
  * Types of the zod schemas are imported from '@kaleido/common' with `import type`.
  */
+export * from './api-examples.js';
 export * from './api-keys-constants.js';
 export * from './auth-constants.js';
 export * from './constants.js';

@@ -32,18 +32,19 @@ export const ZImageSettings = z.object({
 });
 export type TImageSettings = z.infer<typeof ZImageSettings>;
 
-/** A number that must be one of `values` (option lists of the contract). */
-function oneOf(values: readonly number[], label: string) {
-  return z
-    .number()
-    .refine((value) => values.includes(value), `${label} must be one of ${values.join(', ')}.`);
-}
-
 export const ZVideoSettings = z.object({
   style: z.enum(VIDEO_OPTIONS.styles).default(VIDEO_DEFAULTS.style),
   aspectRatio: z.enum(VIDEO_OPTIONS.aspectRatios).default(VIDEO_DEFAULTS.aspectRatio),
-  duration: oneOf(VIDEO_OPTIONS.durations, 'Duration').default(VIDEO_DEFAULTS.duration),
-  frameRate: oneOf(VIDEO_OPTIONS.frameRates, 'Frame rate').default(VIDEO_DEFAULTS.frameRate),
+  duration: z
+    .literal(VIDEO_OPTIONS.durations, {
+      error: `Duration must be one of ${VIDEO_OPTIONS.durations.join(', ')}.`,
+    })
+    .default(VIDEO_DEFAULTS.duration),
+  frameRate: z
+    .literal(VIDEO_OPTIONS.frameRates, {
+      error: `Frame rate must be one of ${VIDEO_OPTIONS.frameRates.join(', ')}.`,
+    })
+    .default(VIDEO_DEFAULTS.frameRate),
   resolution: z.enum(VIDEO_OPTIONS.resolutions).default(VIDEO_DEFAULTS.resolution),
 });
 export type TVideoSettings = z.infer<typeof ZVideoSettings>;

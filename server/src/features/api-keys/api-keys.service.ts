@@ -174,6 +174,8 @@ export function createApiKeysService(deps: {
         imageRequests: Number(totals?.images ?? 0),
         videoRequests: Number(totals?.videos ?? 0),
         creditsUsed: Number(totals?.credits ?? 0),
+        finishedGenerations: finished,
+        succeededGenerations: Number(totals?.succeeded ?? 0),
         requestsByDay: days.map((date) => ({ date, count: counts.get(date) ?? 0 })),
       };
     },

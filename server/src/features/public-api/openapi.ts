@@ -13,8 +13,42 @@ import { VERSION } from '../../version.js';
 
 export type OpenApiDocument = Record<string, unknown>;
 
-const schema = (type: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(type, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<string, unknown>;
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Every contract schema with a stable id, as JSON Schema whose references point at
+ * `#/components/schemas/<id>`: requests in their input shape (defaults optional), responses in their
+ * output shape.
+ */
+function componentSchemas(io: 'input' | 'output'): Record<string, JsonSchema> {
+  const { schemas } = z.toJSONSchema(z.globalRegistry, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([id, { $schema: _schema, $id: _id, ...rest }]) => [id, rest as JsonSchema]),
+  );
+}
+
+/** The contract schemas the public API uses, by direction. */
+const PUBLIC_SCHEMAS = {
+  requests: [ZPublicImageRequest, ZPublicVideoRequest],
+  responses: [ZPublicGenerationResult, ZPublicGenerationAccepted, ZPublicGenerationStatus, ZErrorEnvelope],
+} as const;
+
+function idOf(schema: z.ZodType): string {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (!id) throw new Error('a public API schema has no meta id');
+  return id;
+}
+
+function pick(from: Record<string, JsonSchema>, id: string): JsonSchema {
+  const found = from[id];
+  if (!found) throw new Error(`contract schema ${id} is not registered`);
+  return found;
+}
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -81,6 +115,12 @@ export function buildOpenApiDocument(
       }),
     },
   });
+  const inputs = componentSchemas('input');
+  const outputs = componentSchemas('output');
+  const components = Object.fromEntries([
+    ...PUBLIC_SCHEMAS.requests.map((schema) => [idOf(schema), pick(inputs, idOf(schema))]),
+    ...PUBLIC_SCHEMAS.responses.map((schema) => [idOf(schema), pick(outputs, idOf(schema))]),
+  ]);
   return {
     openapi: '3.1.0',
     info: {
@@ -116,14 +156,7 @@ export function buildOpenApiDocument(
           description: 'An API key from the API Keys page: `Authorization: Bearer kal_live_…`.',
         },
       },
-      schemas: {
-        ImageGenerationRequest: schema(ZPublicImageRequest, 'input'),
-        VideoGenerationRequest: schema(ZPublicVideoRequest, 'input'),
-        GenerationResult: schema(ZPublicGenerationResult, 'output'),
-        GenerationAccepted: schema(ZPublicGenerationAccepted, 'output'),
-        GenerationStatus: schema(ZPublicGenerationStatus, 'output'),
-        ErrorEnvelope: schema(ZErrorEnvelope, 'output'),
-      },
+      schemas: components,
     },
   };
 }

@@ -1,26 +1,39 @@
-import type { TErrorCode } from '@kaleido/common';
-import { APP_ROUTES, CREDIT_PRICES, ERRORS, KEY_PLANS, PUBLIC_API_OPTIONS } from '@kaleido/common/browser';
+import type { TCreditPrices } from '@kaleido/common';
+import {
+  API_KEY_PLACEHOLDER,
+  API_KEY_PREFIXES,
+  APP_ROUTES,
+  curlExample,
+  javascriptExample,
+  KEY_PLANS,
+  KEY_PLANS_BY_ACCOUNT_PLAN,
+  PLANS,
+  pythonExample,
+} from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
+import { errorMessage } from '../../lib/api-client';
 import { formatCredits, formatNumber } from '../../lib/format';
+import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
-import { Card } from '../../ui/card';
 import { PageContainer, PageHeader } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
+import { modelsQueryOptions, openApiQueryOptions, pricesOf } from './api';
 import { CodeBlock, CopyButton } from './code-block';
-import {
-  curlExample,
-  formatJson,
-  IMAGE_REQUEST_EXAMPLE,
-  imageResponseExample,
-  javascriptExample,
-  pythonExample,
-  VIDEO_REQUEST_EXAMPLE,
-} from './examples';
+import { EndpointCard, InlineCode } from './endpoint-reference';
+import { type OpenApiDocument, type OperationSummary, operationsOf, serverPath } from './openapi';
+
+/** Where the public API lives on this server (the Quick Start's base URL is this origin plus it). */
+const API_PATH = '/api/v1';
+
+export const API_DOCS_INTRO =
+  'Build AI-powered applications with a simple API for image and video generation.';
 
 const SECTIONS = [
   { id: 'quick-start', title: 'Quick Start' },
@@ -31,14 +44,6 @@ const SECTIONS = [
 ] as const;
 
 type SectionId = (typeof SECTIONS)[number]['id'];
-
-const ERROR_EXAMPLES: readonly TErrorCode[] = [
-  'VALIDATION_FAILED',
-  'AUTHENTICATION_REQUIRED',
-  'INSUFFICIENT_CREDITS',
-  'RATE_LIMITED',
-  'GENERATION_FAILED_IMAGE',
-];
 
 function Section({ id, children }: { id: SectionId; children: ReactNode }) {
   const title = SECTIONS.find((section) => section.id === id)?.title;
@@ -52,112 +57,124 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
   );
 }
 
-function InlineCode({ children }: { children: ReactNode }) {
+function TableShell({ children }: { children: ReactNode }) {
   return (
-    <code className="rounded-md border border-line bg-surface-2 px-1.5 py-0.5 text-[0.85em] text-fg">
-      {children}
-    </code>
-  );
-}
-
-function Values({ values }: { values: readonly (string | number)[] }) {
-  return (
-    <span className="flex flex-wrap gap-1">
-      {values.map((value) => (
-        <InlineCode key={value}>{String(value)}</InlineCode>
-      ))}
-    </span>
-  );
-}
-
-interface Param {
-  name: string;
-  type: string;
-  description: ReactNode;
-}
-
-function ParamTable({ params }: { params: readonly Param[] }) {
-  return (
-    <>
-      {/* Phones: one block per field instead of a table that scrolls sideways. */}
-      <dl className="divide-y divide-line rounded-xl border border-line sm:hidden">
-        {params.map((param) => (
-          <div key={param.name} className="space-y-1.5 px-4 py-3">
-            <dt className="flex flex-wrap items-baseline justify-between gap-2">
-              <span className="font-mono text-[13px] text-fg">{param.name}</span>
-              <span className="text-xs text-fg-subtle">{param.type}</span>
-            </dt>
-            <dd className="text-sm text-fg-muted">{param.description}</dd>
-          </div>
-        ))}
-      </dl>
-      <ParamGrid params={params} />
-    </>
-  );
-}
-
-function ParamGrid({ params }: { params: readonly Param[] }) {
-  return (
-    <div className="hidden overflow-x-auto rounded-xl border border-line sm:block">
-      <table className="w-full min-w-[520px] text-left text-sm">
-        <thead className="bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-2.5 font-semibold">
-              Field
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">
-              Type
-            </th>
-            <th scope="col" className="px-4 py-2.5 font-semibold">
-              Values
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {params.map((param) => (
-            <tr key={param.name} className="align-top">
-              <td className="px-4 py-3 font-mono text-[13px] text-fg">{param.name}</td>
-              <td className="px-4 py-3 text-fg-muted">{param.type}</td>
-              <td className="px-4 py-3 text-fg-muted">{param.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="overflow-x-auto rounded-xl border border-line">
+      <table className="w-full text-left text-sm">{children}</table>
     </div>
   );
 }
 
-function Endpoint({
-  path,
-  summary,
-  params,
-  example,
-}: {
-  path: string;
-  summary: ReactNode;
-  params: readonly Param[];
-  example: unknown;
-}) {
+function Th({ children }: { children: ReactNode }) {
   return (
-    <Card className="space-y-4 p-5 sm:p-6">
-      <div className="flex flex-wrap items-center gap-2.5">
-        <Badge tone="success" className="font-mono">
-          POST
-        </Badge>
-        <code className="text-[15px] font-semibold text-fg">{path}</code>
+    <th scope="col" className="px-4 py-2.5 font-semibold">
+      {children}
+    </th>
+  );
+}
+
+const THEAD = 'bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase';
+
+/** What an operation costs, for the two generate operations (the document's paths name the type). */
+function costNote(operation: OperationSummary, prices: TCreditPrices): ReactNode {
+  if (operation.method !== 'post') return null;
+  if (operation.path.endsWith('/image')) return `Costs ${formatCredits(prices.image)} when it succeeds.`;
+  if (operation.path.endsWith('/video')) return `Costs ${formatCredits(prices.video)} when it succeeds.`;
+  return null;
+}
+
+function EndpointsReference({ prices }: { prices: TCreditPrices }) {
+  const openapi = useQuery(openApiQueryOptions());
+  if (openapi.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-6">
+        <Spinner /> Loading the API reference…
+      </p>
+    );
+  }
+  if (openapi.isError) {
+    return (
+      <Alert>
+        <p className="font-medium">Could not load the API reference.</p>
+        <p className="mt-0.5 opacity-90">{errorMessage(openapi.error)}</p>
+        <button
+          type="button"
+          onClick={() => void openapi.refetch()}
+          className="mt-2 font-semibold underline underline-offset-4"
+        >
+          Try again
+        </button>
+      </Alert>
+    );
+  }
+  return <Endpoints doc={openapi.data} prices={prices} />;
+}
+
+function Endpoints({ doc, prices }: { doc: OpenApiDocument; prices: TCreditPrices }) {
+  const basePath = serverPath(doc);
+  const operations = operationsOf(doc);
+  return (
+    <>
+      <p>
+        Requests and answers are JSON. Every answer is an envelope:{' '}
+        <InlineCode>{'{ "success": true, "data": … }'}</InlineCode> or{' '}
+        <InlineCode>{'{ "success": false, "error": "…" }'}</InlineCode>. This reference is read from the
+        server's own{' '}
+        <a
+          href={`${basePath}/openapi.json`}
+          className="font-medium text-accent-fg underline-offset-4 hover:underline"
+        >
+          OpenAPI {doc.openapi} document
+        </a>{' '}
+        ({doc.info.title} {doc.info.version}).
+      </p>
+      <div className="space-y-6">
+        {operations.map((operation) => (
+          <EndpointCard
+            key={operation.id}
+            doc={doc}
+            operation={operation}
+            basePath={basePath}
+            note={costNote(operation, prices)}
+          />
+        ))}
       </div>
-      <p>{summary}</p>
-      <ParamTable params={params} />
-      <CodeBlock title="Request body" code={formatJson(example)} />
-    </Card>
+    </>
+  );
+}
+
+function Models() {
+  const models = useQuery(modelsQueryOptions());
+  if (!models.data?.length) return null;
+  return (
+    <div>
+      <h3 className="mb-2 font-semibold text-fg">Models</h3>
+      <p className="mb-3">
+        Send a model's id as <InlineCode>model</InlineCode> to choose it; without one the server's default is
+        used.
+      </p>
+      <ul className="divide-y divide-line rounded-xl border border-line">
+        {models.data.map((model) => (
+          <li key={model.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+            <span className="sm:w-56 sm:shrink-0">
+              <span className="block font-medium text-fg">{model.name}</span>
+              <code className="text-xs text-fg-subtle">{model.id}</code>
+            </span>
+            <span className="text-sm sm:w-32 sm:shrink-0">{model.types.join(', ')}</span>
+            <span className="text-sm">{model.description ?? ''}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
 export function ApiDocsPage() {
   const origin = window.location.origin;
-  const baseUrl = `${origin}/api/v1`;
-  const image = PUBLIC_API_OPTIONS.image;
-  const video = PUBLIC_API_OPTIONS.video;
+  const baseUrl = `${origin}${API_PATH}`;
+  const models = useQuery(modelsQueryOptions());
+  const prices = pricesOf(models.data);
+  const example = { baseUrl, apiKey: API_KEY_PLACEHOLDER };
 
   return (
     <PageContainer className="py-10 sm:py-14">
@@ -165,7 +182,7 @@ export function ApiDocsPage() {
       <PageHeader
         eyebrow="Developers"
         title="API documentation"
-        description="Build AI-powered applications with a simple API for image and video generation."
+        description={API_DOCS_INTRO}
         actions={
           <Link to={APP_ROUTES.apiKeys} className={buttonClass({ variant: 'primary' })}>
             <KeyRound aria-hidden />
@@ -207,14 +224,19 @@ export function ApiDocsPage() {
                   Get API Key
                 </Link>
               </li>
-              <li className="rounded-2xl border border-line bg-surface p-5 shadow-card">
+              <li className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card">
                 <p className="text-xs font-semibold text-accent-fg">Step 2</p>
                 <p className="mt-1 font-semibold text-fg">Point your client at the base URL</p>
                 <div className="mt-3 flex items-center justify-between gap-2 rounded-xl bg-[#0d0d14] py-1.5 pr-1.5 pl-3">
-                  <code className="truncate text-[13px] text-[#e6e6f0]" data-testid="api-base-url">
-                    {baseUrl}
+                  <code
+                    className="min-w-0 text-[13px] [overflow-wrap:anywhere] text-[#e6e6f0]"
+                    data-testid="api-base-url"
+                  >
+                    {origin}
+                    <wbr />
+                    {API_PATH}
                   </code>
-                  <CopyButton text={baseUrl} />
+                  <CopyButton text={baseUrl} what="the base URL" />
                 </div>
               </li>
               <li className="rounded-2xl border border-line bg-surface p-5 shadow-card">
@@ -222,7 +244,7 @@ export function ApiDocsPage() {
                 <p className="mt-1 font-semibold text-fg">Send a prompt</p>
                 <p className="mt-1 text-sm">
                   POST it to <InlineCode>/generate/image</InlineCode> or{' '}
-                  <InlineCode>/generate/video</InlineCode> and read the result URL from the answer.
+                  <InlineCode>/generate/video</InlineCode> and read the result's URL from the answer.
                 </p>
               </li>
             </ol>
@@ -231,97 +253,30 @@ export function ApiDocsPage() {
           <Section id="authentication">
             <p>
               Every request carries your API key as a bearer token in the{' '}
-              <InlineCode>Authorization</InlineCode> header. Keys belong to your account: generations made
-              with a key are charged to your credits.
+              <InlineCode>Authorization</InlineCode> header. Keys start with{' '}
+              <InlineCode>{API_KEY_PREFIXES.developer}</InlineCode> and belong to your account: what a key
+              generates is charged to your credits and to the key's monthly allowance.
             </p>
-            <CodeBlock title="Header" code="Authorization: Bearer YOUR_API_KEY" />
+            <CodeBlock title="Header" code={`Authorization: Bearer ${API_KEY_PLACEHOLDER}`} />
             <p>
-              A request without a valid key is refused with HTTP {ERRORS.AUTHENTICATION_REQUIRED.status} and{' '}
-              <InlineCode>{ERRORS.AUTHENTICATION_REQUIRED.message}</InlineCode>. Never put a key in code that
-              runs in a browser.
+              A missing or unknown key is refused with HTTP 401, a deactivated key (or one whose plan does not
+              allow the request) with 403. Keep keys on your server: never put one in code that runs in a
+              browser or an app. Send an <InlineCode>Idempotency-Key</InlineCode> header to retry a request
+              safely: the same key returns the same generation and is never charged twice.
             </p>
           </Section>
 
           <Section id="endpoints">
-            <p>
-              Requests and answers are JSON. Every answer is an envelope:{' '}
-              <InlineCode>{'{ "success": true, "data": … }'}</InlineCode> or{' '}
-              <InlineCode>{'{ "success": false, "error": "…" }'}</InlineCode>.
-            </p>
-            <Endpoint
-              path="/api/v1/generate/image"
-              summary={`Generates one image. Costs ${formatCredits(CREDIT_PRICES.image)}.`}
-              params={[
-                { name: 'prompt', type: 'string', description: 'What to draw. Required.' },
-                { name: 'settings.style', type: 'string', description: <Values values={image.styles} /> },
-                {
-                  name: 'settings.aspectRatio',
-                  type: 'string',
-                  description: <Values values={image.aspectRatios} />,
-                },
-                {
-                  name: 'settings.resolution',
-                  type: 'string',
-                  description: <Values values={image.resolutions} />,
-                },
-              ]}
-              example={IMAGE_REQUEST_EXAMPLE}
-            />
-            <Endpoint
-              path="/api/v1/generate/video"
-              summary={`Generates one short video. Costs ${formatCredits(CREDIT_PRICES.video)}.`}
-              params={[
-                { name: 'prompt', type: 'string', description: 'What happens in the video. Required.' },
-                { name: 'settings.style', type: 'string', description: <Values values={video.styles} /> },
-                {
-                  name: 'settings.duration',
-                  type: 'number (seconds)',
-                  description: <Values values={video.durations} />,
-                },
-                {
-                  name: 'settings.frameRate',
-                  type: 'number',
-                  description: <Values values={video.frameRates} />,
-                },
-                {
-                  name: 'settings.resolution',
-                  type: 'string',
-                  description: <Values values={video.resolutions} />,
-                },
-              ]}
-              example={VIDEO_REQUEST_EXAMPLE}
-            />
-            <CodeBlock title="Response (image)" code={formatJson(imageResponseExample(origin))} />
-            <div>
-              <h3 className="mb-3 font-semibold text-fg">Errors</h3>
-              <div className="overflow-x-auto rounded-xl border border-line">
-                <table className="w-full min-w-[420px] text-left text-sm">
-                  <thead className="bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase">
-                    <tr>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">
-                        Status
-                      </th>
-                      <th scope="col" className="px-4 py-2.5 font-semibold">
-                        Error
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-line">
-                    {ERROR_EXAMPLES.map((code) => (
-                      <tr key={code}>
-                        <td className="px-4 py-3 font-mono text-[13px] text-fg tabular-nums">
-                          {ERRORS[code].status}
-                        </td>
-                        <td className="px-4 py-3">{ERRORS[code].message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </div>
+            <EndpointsReference prices={prices} />
+            <Models />
           </Section>
 
           <Section id="code-examples">
+            <p>
+              Each example generates one image and prints its URL (valid for about an hour). Put your key in
+              place of <InlineCode>{API_KEY_PLACEHOLDER}</InlineCode>. The Python example needs only the
+              standard library; the cURL example reads the URL with <InlineCode>jq</InlineCode>.
+            </p>
             <div className="overflow-hidden rounded-2xl border border-white/10 bg-[#0d0d14] shadow-card">
               <Tabs
                 label="Code example language"
@@ -333,9 +288,9 @@ export function ApiDocsPage() {
                     label: 'JavaScript',
                     content: (
                       <CodeBlock
-                        code={javascriptExample(baseUrl)}
+                        code={javascriptExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="JavaScript (fetch)"
+                        title="generate.mjs (Node 18+, fetch)"
                       />
                     ),
                   },
@@ -344,9 +299,9 @@ export function ApiDocsPage() {
                     label: 'Python',
                     content: (
                       <CodeBlock
-                        code={pythonExample(baseUrl)}
+                        code={pythonExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="Python (requests)"
+                        title="generate.py (Python 3, standard library)"
                       />
                     ),
                   },
@@ -355,59 +310,79 @@ export function ApiDocsPage() {
                     label: 'cURL',
                     content: (
                       <CodeBlock
-                        code={curlExample(baseUrl)}
+                        code={curlExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="cURL"
+                        title="Shell (curl and jq)"
                       />
                     ),
                   },
                 ]}
               />
             </div>
+            <p className="text-sm">
+              A generation that takes longer than about 25 seconds answers HTTP 202 with a{' '}
+              <InlineCode>statusUrl</InlineCode>; the JavaScript and Python examples look at it again until
+              the result is ready.
+            </p>
           </Section>
 
           <Section id="rate-limits">
             <p>
-              Pay per use, with no monthly fees: an image costs {formatCredits(CREDIT_PRICES.image)} and a
-              video {formatCredits(CREDIT_PRICES.video)}. Failed requests do not consume credits. Each key has
-              a plan that sets its monthly credit allowance and its rate limit; going over the limit answers
-              HTTP {ERRORS.RATE_LIMITED.status}.
+              Pay per use, with no monthly fees: an image costs {formatCredits(prices.image)} and a video{' '}
+              {formatCredits(prices.video)}. Failed requests do not consume credits. Each key has a plan that
+              sets its monthly credit allowance and its rate limit.
             </p>
-            <div className="overflow-x-auto rounded-xl border border-line">
-              <table className="w-full min-w-[560px] text-left text-sm">
-                <thead className="bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase">
-                  <tr>
-                    <th scope="col" className="px-4 py-2.5 font-semibold">
-                      Key plan
-                    </th>
-                    <th scope="col" className="px-4 py-2.5 font-semibold">
-                      Credits / month
-                    </th>
-                    <th scope="col" className="px-4 py-2.5 font-semibold">
-                      Requests / minute
-                    </th>
-                    <th scope="col" className="px-4 py-2.5 font-semibold">
-                      Includes
-                    </th>
+            <TableShell>
+              <thead className={THEAD}>
+                <tr>
+                  <Th>Key plan</Th>
+                  <Th>Credits / month</Th>
+                  <Th>Requests / minute</Th>
+                  <th scope="col" className="hidden px-4 py-2.5 font-semibold sm:table-cell">
+                    Includes
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {KEY_PLANS.map((plan) => (
+                  <tr key={plan.id} className="align-top">
+                    <td className="px-4 py-3 font-medium text-fg">
+                      <span className="inline-flex flex-wrap items-center gap-2">
+                        {plan.name}
+                        {plan.label ? <Badge tone="accent">{plan.label}</Badge> : null}
+                      </span>
+                      <span className="mt-0.5 block text-xs font-normal text-fg-muted sm:hidden">
+                        {plan.description}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 tabular-nums">{formatNumber(plan.monthlyCredits)}</td>
+                    <td className="px-4 py-3 tabular-nums">{formatNumber(plan.requestsPerMinute)}</td>
+                    <td className="hidden px-4 py-3 sm:table-cell">{plan.description}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-line">
-                  {KEY_PLANS.map((plan) => (
-                    <tr key={plan.id}>
-                      <td className="px-4 py-3 font-medium text-fg">
-                        <span className="inline-flex items-center gap-2">
-                          {plan.name}
-                          {plan.label ? <Badge tone="accent">{plan.label}</Badge> : null}
-                        </span>
-                      </td>
-                      <td className="px-4 py-3 tabular-nums">{formatNumber(plan.monthlyCredits)}</td>
-                      <td className="px-4 py-3 tabular-nums">{formatNumber(plan.requestsPerMinute)}</td>
-                      <td className="px-4 py-3">{plan.description}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </TableShell>
+            <p>
+              A key's plan can be at most your account's:{' '}
+              {PLANS.map((plan, index) => (
+                <span key={plan.id}>
+                  {index > 0 ? '; ' : ''}
+                  {plan.name} accounts create{' '}
+                  {KEY_PLANS.filter((keyPlan) => KEY_PLANS_BY_ACCOUNT_PLAN[plan.id].includes(keyPlan.id))
+                    .map((keyPlan) => keyPlan.name)
+                    .join(', ')}{' '}
+                  keys
+                </span>
+              ))}
+              .
+            </p>
+            <p>
+              Over the limit, the API answers HTTP 429 with <InlineCode>Retry-After</InlineCode> (seconds);
+              every answer carries <InlineCode>RateLimit</InlineCode>,{' '}
+              <InlineCode>RateLimit-Policy</InlineCode> and <InlineCode>X-RateLimit-Limit</InlineCode> /{' '}
+              <InlineCode>-Remaining</InlineCode> / <InlineCode>-Reset</InlineCode>. When your account's
+              credits or the key's allowance run out it answers HTTP 402.
+            </p>
           </Section>
         </div>
       </div>

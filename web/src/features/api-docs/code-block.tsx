@@ -24,10 +24,13 @@ export function useCopy(): [boolean, (text: string) => Promise<void>] {
 export function CopyButton({
   text,
   label = 'Copy',
+  what,
   className,
 }: {
   text: string;
   label?: string;
+  /** Named after the label to screen readers: 'Copy' + 'the base URL'. */
+  what?: string;
   className?: string;
 }) {
   const [copied, copy] = useCopy();
@@ -35,6 +38,7 @@ export function CopyButton({
     <button
       type="button"
       onClick={() => void copy(text)}
+      aria-label={what ? (copied ? 'Copied' : `${label} ${what}`) : undefined}
       className={cn(
         'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-white/60 transition-colors hover:bg-white/10 hover:text-white',
         className,
@@ -54,7 +58,7 @@ export function CodeBlock({ code, title, className }: { code: string; title?: st
     >
       <div className="flex h-10 items-center justify-between border-b border-white/10 pr-2 pl-4">
         <span className="text-xs font-medium text-white/50">{title}</span>
-        <CopyButton text={code} />
+        <CopyButton text={code} what={title ?? 'code'} />
       </div>
       <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed text-[#e6e6f0]">
         <code>{code}</code>

@@ -1,12 +1,30 @@
+import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
 import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
-import { BookOpen, KeyRound } from 'lucide-react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Activity, BookOpen, Coins, KeyRound, Plus, RefreshCw, Target, X } from 'lucide-react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
-import { buttonClass } from '../../ui/button';
+import { useToast } from '../../app/toast-provider';
+import { errorMessage } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button, buttonClass } from '../../ui/button';
+import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
 import { PageContainer, PageHeader } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
+import { authKeys, type CurrentUser } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
+import { apiKeysKeys, apiKeysQueryOptions, apiKeyUsageQueryOptions, type CreatedApiKey } from './api';
+import { CreateKeyPanel, NewKeyNotice } from './create-key-panel';
+import { KeyCard } from './key-card';
+import { formatPercent, type KeysSummary, summarize } from './key-data';
+
+export const API_KEYS_INTRO =
+  'Manage API keys for your projects. Keep your keys secure and never share them.';
 
 export function ApiKeysPage() {
   const { user } = useUser();
@@ -14,24 +32,7 @@ export function ApiKeysPage() {
     <PageContainer className="py-10 sm:py-14">
       <PageMeta title="API Keys" noIndex />
       {user ? (
-        <>
-          <PageHeader
-            title="API Keys"
-            description="Named keys for your projects, each with its own usage figures."
-          />
-          <EmptyState
-            className="mt-10"
-            icon={KeyRound}
-            title="Key management arrives soon"
-            description="Creating, revealing and tracking API keys comes with the developer API update."
-            actions={
-              <Link to={APP_ROUTES.apiDocs} className={buttonClass({ variant: 'secondary' })}>
-                <BookOpen aria-hidden />
-                Read the API docs
-              </Link>
-            }
-          />
-        </>
+        <ApiKeysManager user={user} />
       ) : (
         <SignInRequired
           className="my-6"
@@ -42,5 +43,182 @@ export function ApiKeysPage() {
         />
       )}
     </PageContainer>
+  );
+}
+
+function ApiKeysManager({ user }: { user: CurrentUser }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const list = useQuery(apiKeysQueryOptions());
+  const keys = list.data ?? [];
+  const usages = useQueries({ queries: keys.map((key) => apiKeyUsageQueryOptions(key)) });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+
+  // The spec's toast when the list cannot be loaded: once per failure, not on every 30 s retry.
+  const failing = useRef(false);
+  useEffect(() => {
+    if (list.isError && !failing.current) {
+      toast.error(MESSAGES.apiKeysLoadFailed, undefined, errorMessage(list.error));
+    }
+    failing.current = list.isError;
+  }, [list.isError, list.error, toast]);
+
+  const usageById = useMemo(() => {
+    const map = new Map<string, TApiKeyUsage>();
+    keys.forEach((key, index) => {
+      const data = usages[index]?.data;
+      if (data) map.set(key.id, data);
+    });
+    return map;
+  }, [keys, usages]);
+  const summary = summarize(keys, usageById);
+
+  // Requests made with the keys spend the account's credits: when the figures grow, the balance in the
+  // navigation bar is read again.
+  const seenRequests = useRef<number | null>(null);
+  useEffect(() => {
+    if (!list.data) return;
+    if (seenRequests.current !== null && summary.totalRequests > seenRequests.current) {
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    }
+    seenRequests.current = summary.totalRequests;
+  }, [list.data, summary.totalRequests, queryClient]);
+  const refreshing = list.isFetching || usages.some((usage) => usage.isFetching);
+
+  const refresh = async () => {
+    await queryClient.refetchQueries({ queryKey: apiKeysKeys.list(), type: 'active' });
+    await queryClient.invalidateQueries({ queryKey: [...apiKeysKeys.all, 'usage'] });
+  };
+
+  const onCreated = (key: CreatedApiKey) => {
+    setCreated(key);
+    setCreating(false);
+  };
+
+  const createToggle = (
+    <Button
+      variant={creating ? 'secondary' : 'primary'}
+      aria-expanded={creating}
+      onClick={() => setCreating((open) => !open)}
+    >
+      {creating ? <X aria-hidden /> : <Plus aria-hidden />}
+      {creating ? 'Cancel' : 'Create new key'}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="API Keys"
+        description={API_KEYS_INTRO}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => void refresh()} disabled={list.isPending}>
+              <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
+              Refresh
+            </Button>
+            {list.isSuccess ? createToggle : null}
+          </>
+        }
+      />
+
+      <div className="mt-8 space-y-6">
+        {created ? <NewKeyNotice created={created} onDone={() => setCreated(null)} /> : null}
+
+        {list.isPending ? (
+          <p role="status" className="flex items-center justify-center gap-2.5 py-16 text-fg-muted">
+            <Spinner className="size-5" />
+            {MESSAGES.loadingApiKeys}
+          </p>
+        ) : list.isError && !list.data ? (
+          <Alert>
+            <p className="font-medium">{MESSAGES.apiKeysLoadFailed}</p>
+            <p className="mt-0.5 opacity-90">{errorMessage(list.error)}</p>
+            <button
+              type="button"
+              onClick={() => void list.refetch()}
+              className="mt-2 font-semibold underline underline-offset-4"
+            >
+              Try again
+            </button>
+          </Alert>
+        ) : (
+          <>
+            {keys.length > 0 ? <SummaryTiles summary={summary} /> : null}
+            {creating ? <CreateKeyPanel accountPlan={user.plan} onCreated={onCreated} /> : null}
+            {keys.length === 0 && !creating ? (
+              <EmptyState
+                icon={KeyRound}
+                title={MESSAGES.noApiKeys}
+                description={MESSAGES.noApiKeysHint}
+                actions={
+                  <>
+                    <Button variant="primary" onClick={() => setCreating(true)}>
+                      <Plus aria-hidden />
+                      Create API Key
+                    </Button>
+                    <Link to={APP_ROUTES.apiDocs} className={buttonClass({ variant: 'secondary' })}>
+                      <BookOpen aria-hidden />
+                      Read the API docs
+                    </Link>
+                  </>
+                }
+              />
+            ) : null}
+            {keys.length > 0 ? (
+              <section aria-labelledby="api-keys-list-title" className="space-y-4">
+                <h2 id="api-keys-list-title" className="sr-only">
+                  Your API keys
+                </h2>
+                {keys.map((key: TApiKey, index) => {
+                  const usage = usages[index];
+                  return usage ? <KeyCard key={key.id} apiKey={key} usage={usage} /> : null;
+                })}
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  );
+}
+
+function Tile({
+  label,
+  value,
+  hint,
+  icon: Icon,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: string;
+  icon: typeof Activity;
+}) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <dt className="flex items-center justify-between gap-2 text-[13px] font-medium text-fg-muted">
+        {label}
+        <Icon aria-hidden className="size-4 shrink-0 text-fg-subtle" />
+      </dt>
+      <dd className="mt-2 text-2xl font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-fg-subtle">{hint}</dd> : null}
+    </Card>
+  );
+}
+
+function SummaryTiles({ summary }: { summary: KeysSummary }) {
+  return (
+    <dl aria-label="Summary of your API keys" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <Tile label="Total Requests" value={formatNumber(summary.totalRequests)} icon={Activity} />
+      <Tile label="Total Credits" value={formatNumber(summary.totalCredits)} icon={Coins} />
+      <Tile label="Active Keys" value={`${summary.activeKeys}/${summary.totalKeys}`} icon={KeyRound} />
+      <Tile
+        label="Success Rate"
+        value={summary.successRate === null ? '—' : formatPercent(summary.successRate)}
+        hint={summary.successRate === null ? 'No requests yet' : undefined}
+        icon={Target}
+      />
+    </dl>
   );
 }

@@ -1,0 +1,129 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { curlExample, javascriptExample, pythonExample } from '@kaleido/common';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+const run = promisify(execFile);
+
+/** A program the docs rely on, or a clear failure saying which one is missing. */
+async function requireProgram(program: string, why: string): Promise<void> {
+  try {
+    await run(program, ['--version'], { timeout: 10_000 });
+  } catch {
+    throw new Error(`${program} is not installed (or not on PATH): ${why}`);
+  }
+}
+
+/** Signs up over HTTP as the browser would (same-origin write) and returns the session cookie. */
+async function signUp(baseUrl: string): Promise<string> {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+    body: JSON.stringify({
+      name: 'Example Runner',
+      email: `examples.${stamp}@example.test`,
+      password: 'examples password 1',
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('kaleido_session='));
+  if (!cookie) throw new Error('sign-up set no session cookie');
+  return cookie;
+}
+
+async function createKey(baseUrl: string, cookie: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/api-keys/create`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+    body: JSON.stringify({ name: 'Docs examples', description: 'Runs the code examples', plan: 'free' }),
+  });
+  const body = (await response.json()) as { success: boolean; data?: { key: string }; error?: string };
+  expect(response.status, body.error).toBe(201);
+  if (!body.data?.key) throw new Error('the create answer held no key');
+  return body.data.key;
+}
+
+/** The last line a program printed must be an http(s) URL that serves a PNG. */
+async function expectImageUrl(stdout: string): Promise<string> {
+  const lines = stdout.trim().split('\n');
+  const url = lines.at(-1)?.trim() ?? '';
+  expect(url).toMatch(/^https?:\/\/\S+$/);
+  const image = await fetch(url);
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toMatch(/^image\/png/);
+  const bytes = new Uint8Array(await image.arrayBuffer());
+  // The PNG signature, so it is a real image and not an error page with the right header.
+  expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return url;
+}
+
+describe('the API docs code examples', () => {
+  const baseUrl = inject('baseUrl');
+  const apiBase = `${baseUrl}/api/v1`;
+  let dir: string;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-examples-'));
+    apiKey = await createKey(baseUrl, await signUp(baseUrl));
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('JavaScript (node, built-in fetch) generates an image and prints its URL', async () => {
+    const file = path.join(dir, 'generate.mjs');
+    await writeFile(file, javascriptExample({ baseUrl: apiBase, apiKey }));
+    const { stdout } = await run(process.execPath, [file], { timeout: 120_000 });
+    const url = await expectImageUrl(stdout);
+    expect(url.startsWith(baseUrl)).toBe(true);
+  });
+
+  it('Python (standard library only) generates an image and prints its URL', async () => {
+    await requireProgram('python3', 'the Python example of the API docs runs with python3');
+    const file = path.join(dir, 'generate.py');
+    await writeFile(file, pythonExample({ baseUrl: apiBase, apiKey }));
+    // -I: isolated mode, so no site-packages (requests and friends) can help it along.
+    const { stdout } = await run('python3', ['-I', file], { timeout: 120_000 });
+    await expectImageUrl(stdout);
+  });
+
+  it('cURL generates an image and prints its URL', async () => {
+    await requireProgram('curl', 'the cURL example of the API docs needs curl');
+    await requireProgram('jq', 'the cURL example of the API docs reads the URL with jq');
+    const { stdout } = await run(
+      'bash',
+      ['-c', `set -o pipefail\n${curlExample({ baseUrl: apiBase, apiKey })}`],
+      {
+        timeout: 120_000,
+      },
+    );
+    await expectImageUrl(stdout);
+  });
+
+  it('the examples fail loudly with a wrong key', async () => {
+    const wrong = 'kal_live_not_a_real_key';
+    const file = path.join(dir, 'wrong.mjs');
+    await writeFile(file, javascriptExample({ baseUrl: apiBase, apiKey: wrong }));
+    await expect(run(process.execPath, [file], { timeout: 60_000 })).rejects.toMatchObject({
+      stderr: expect.stringContaining('HTTP 401'),
+    });
+    const py = path.join(dir, 'wrong.py');
+    await writeFile(py, pythonExample({ baseUrl: apiBase, apiKey: wrong }));
+    await expect(run('python3', ['-I', py], { timeout: 60_000 })).rejects.toMatchObject({
+      stderr: expect.stringContaining('HTTP 401'),
+    });
+    await expect(
+      run('bash', ['-c', `set -o pipefail\n${curlExample({ baseUrl: apiBase, apiKey: wrong })}`], {
+        timeout: 60_000,
+      }),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('Invalid API key') });
+  });
+});

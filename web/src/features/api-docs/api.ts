@@ -1,0 +1,66 @@
+import type { TCreditPrices } from '@kaleido/common';
+import { CREDIT_PRICES, httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
+import { queryOptions } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api-client';
+import { isOpenApiDocument, type OpenApiDocument } from './openapi';
+
+export const API_DOCS_PATHS = {
+  openapi: '/api/v1/openapi.json',
+  models: '/api/models',
+} as const;
+
+/** A model as GET /api/models lists it (the fields the docs show). */
+export interface ModelInfo {
+  id: string;
+  name: string;
+  description?: string;
+  provider: string;
+  types: string[];
+  prices?: TCreditPrices;
+}
+
+export const apiDocsKeys = {
+  all: ['api-docs'] as const,
+  openapi: () => [...apiDocsKeys.all, 'openapi'] as const,
+  models: () => [...apiDocsKeys.all, 'models'] as const,
+};
+
+/** The OpenAPI document is a plain JSON document, not an envelope, so it is fetched directly. */
+async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {
+  let response: Response;
+  try {
+    response = await fetch(API_DOCS_PATHS.openapi, { headers: { Accept: 'application/json' }, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(MESSAGES.unknownError, { status: 0, code: 'NETWORK_ERROR', cause: error });
+  }
+  if (!response.ok) throw new ApiError(httpErrorMessage(response.status), { status: response.status });
+  const document: unknown = await response.json().catch(() => undefined);
+  if (!isOpenApiDocument(document)) {
+    throw new ApiError('The server sent an API description this page cannot read.', {
+      status: response.status,
+    });
+  }
+  return document;
+}
+
+export function openApiQueryOptions() {
+  return queryOptions({
+    queryKey: apiDocsKeys.openapi(),
+    queryFn: ({ signal }) => fetchOpenApi(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function modelsQueryOptions() {
+  return queryOptions({
+    queryKey: apiDocsKeys.models(),
+    queryFn: ({ signal }) => api.get<ModelInfo[]>(API_DOCS_PATHS.models, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The prices this server charges (operators may configure them), else the contract's. */
+export function pricesOf(models: readonly ModelInfo[] | undefined): TCreditPrices {
+  return models?.find((model) => model.prices)?.prices ?? CREDIT_PRICES;
+}

@@ -1,0 +1,86 @@
+import { API_KEY_MESSAGES, LIMITS } from '@kaleido/common/browser';
+import { useId, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { FieldError, FieldHint, Input, Label } from '../../ui/field';
+
+/** The browser's check of a key name (the server checks again with the contract). */
+export function keyNameError(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return API_KEY_MESSAGES.nameRequired;
+  if (trimmed.length > LIMITS.apiKeyNameMax) return API_KEY_MESSAGES.nameTooLong;
+  return undefined;
+}
+
+function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <FieldHint id={id} className={cn('tabular-nums', length >= max && 'text-warning')}>
+      {length}/{max} characters
+    </FieldHint>
+  );
+}
+
+/** Name (required, ≤ 50, with the spec's 'n/50 characters') and description (optional, ≤ 100). */
+export function KeyTextFields({
+  name,
+  description,
+  onNameChange,
+  onDescriptionChange,
+  disabled,
+  autoFocus,
+}: {
+  name: string;
+  description: string;
+  onNameChange: (value: string) => void;
+  onDescriptionChange: (value: string) => void;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
+  const ids = useId();
+  const [touched, setTouched] = useState(false);
+  const nameError = touched ? keyNameError(name) : undefined;
+  return (
+    <>
+      <div>
+        <Label htmlFor={`${ids}-name`}>Name</Label>
+        <Input
+          id={`${ids}-name`}
+          size="md"
+          value={name}
+          required
+          maxLength={LIMITS.apiKeyNameMax}
+          placeholder="e.g. Production website"
+          autoComplete="off"
+          autoFocus={autoFocus}
+          disabled={disabled}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={`${ids}-name-count${nameError ? ` ${ids}-name-error` : ''}`}
+          onChange={(event) => onNameChange(event.target.value)}
+          onBlur={() => setTouched(true)}
+        />
+        {nameError ? <FieldError id={`${ids}-name-error`}>{nameError}</FieldError> : null}
+        <Counter id={`${ids}-name-count`} length={name.length} max={LIMITS.apiKeyNameMax} />
+      </div>
+      <div>
+        <Label htmlFor={`${ids}-description`}>
+          Description <span className="font-normal text-fg-subtle">(optional)</span>
+        </Label>
+        <Input
+          id={`${ids}-description`}
+          size="md"
+          value={description}
+          maxLength={LIMITS.apiKeyDescriptionMax}
+          placeholder="What this key is for"
+          autoComplete="off"
+          disabled={disabled}
+          aria-describedby={`${ids}-description-count`}
+          onChange={(event) => onDescriptionChange(event.target.value)}
+        />
+        <Counter
+          id={`${ids}-description-count`}
+          length={description.length}
+          max={LIMITS.apiKeyDescriptionMax}
+        />
+      </div>
+    </>
+  );
+}

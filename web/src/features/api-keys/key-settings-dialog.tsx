@@ -1,0 +1,161 @@
+import type { TApiKey } from '@kaleido/common';
+import { Power, PowerOff, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useToast } from '../../app/toast-provider';
+import { errorMessage, serverText } from '../../lib/api-client';
+import { Button } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
+import { useDeleteApiKey, useSetApiKeyActive, useUpdateApiKey } from './api';
+import { KeyTextFields, keyNameError } from './key-fields';
+
+/**
+ * A key's settings: rename it, change its description, deactivate or activate it, delete it (after a
+ * confirmation). Rendered only while open, so the form starts from the key's current values.
+ */
+export function KeySettingsDialog({
+  apiKey,
+  open,
+  onOpenChange,
+}: {
+  apiKey: TApiKey;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      {open ? (
+        <DialogContent
+          title="Key settings"
+          description={`Settings of “${apiKey.name}”.`}
+          className="sm:w-[min(92vw,32rem)]"
+        >
+          <KeySettingsForm apiKey={apiKey} onClose={() => onOpenChange(false)} />
+        </DialogContent>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => void }) {
+  const toast = useToast();
+  const [name, setName] = useState(apiKey.name);
+  const [description, setDescription] = useState(apiKey.description);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const update = useUpdateApiKey(apiKey.id);
+  const setActive = useSetApiKeyActive(apiKey.id);
+  const remove = useDeleteApiKey(apiKey.id);
+  const busy = update.isPending || setActive.isPending || remove.isPending;
+  const changed = name.trim() !== apiKey.name || description.trim() !== apiKey.description;
+
+  const fail = (title: string, error: unknown) =>
+    toast.error(title, undefined, serverText(error) ?? errorMessage(error));
+
+  const onSave = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!changed || keyNameError(name) || busy) return;
+    try {
+      await update.mutateAsync({ name: name.trim(), description: description.trim() });
+      toast.success('API key updated');
+      onClose();
+    } catch (error) {
+      fail('Failed to update API key', error);
+    }
+  };
+
+  const onToggleActive = async () => {
+    try {
+      const updated = await setActive.mutateAsync(!apiKey.isActive);
+      toast.success(
+        updated.isActive ? 'API key activated' : 'API key deactivated',
+        updated.isActive ? 'It works again.' : 'Requests with it are refused until you activate it again.',
+      );
+    } catch (error) {
+      fail(apiKey.isActive ? 'Failed to deactivate API key' : 'Failed to activate API key', error);
+    }
+  };
+
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync();
+      toast.success('API key deleted', `“${apiKey.name}” no longer works.`);
+      onClose();
+    } catch (error) {
+      fail('Failed to delete API key', error);
+    }
+  };
+
+  return (
+    <div className="mt-5 space-y-6">
+      <form className="space-y-4" onSubmit={onSave} noValidate>
+        <KeyTextFields
+          name={name}
+          description={description}
+          onNameChange={setName}
+          onDescriptionChange={setDescription}
+          disabled={busy}
+        />
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="ghost">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={!changed || Boolean(keyNameError(name)) || busy}>
+            {update.isPending ? <Spinner /> : null}
+            {update.isPending ? 'Saving...' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+
+      <div className="space-y-3 border-t border-line pt-5">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-fg">{apiKey.isActive ? 'Active' : 'Inactive'}</p>
+            <p className="text-[13px] text-fg-muted">
+              {apiKey.isActive
+                ? 'Deactivating refuses every request made with this key until you activate it again.'
+                : 'Requests with this key are refused. Activate it to use it again.'}
+            </p>
+          </div>
+          <Button variant="secondary" size="sm" disabled={busy} onClick={() => void onToggleActive()}>
+            {setActive.isPending ? (
+              <Spinner />
+            ) : apiKey.isActive ? (
+              <PowerOff aria-hidden />
+            ) : (
+              <Power aria-hidden />
+            )}
+            {apiKey.isActive ? 'Deactivate key' : 'Activate key'}
+          </Button>
+        </div>
+
+        <div className="rounded-xl border border-danger/25 bg-danger-soft p-3.5">
+          {confirmingDelete ? (
+            <div className="space-y-3">
+              <p className="text-sm text-fg">
+                Delete “{apiKey.name}” for good? Programs using it stop working at once. This cannot be
+                undone.
+              </p>
+              <div className="flex justify-end gap-2">
+                <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirmingDelete(false)}>
+                  Keep key
+                </Button>
+                <Button variant="danger" size="sm" disabled={busy} onClick={() => void onDelete()}>
+                  {remove.isPending ? <Spinner /> : <Trash2 aria-hidden />}
+                  {remove.isPending ? 'Deleting...' : 'Delete for good'}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-[13px] text-fg-muted">Deleting a key cannot be undone.</p>
+              <Button variant="danger" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
+                <Trash2 aria-hidden />
+                Delete key
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
