@@ -35,6 +35,8 @@ function usage(overrides: Partial<TApiKeyUsage> = {}): TApiKeyUsage {
     imageRequests: 0,
     videoRequests: 0,
     creditsUsed: 0,
+    finishedGenerations: 0,
+    succeededGenerations: 0,
     requestsByDay: [
       { date: '2026-01-09', count: 0 },
       { date: '2026-01-10', count: 1 },

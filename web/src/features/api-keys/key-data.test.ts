@@ -35,6 +35,8 @@ const usage = (successRate: number): TApiKeyUsage => ({
   imageRequests: 1,
   videoRequests: 0,
   creditsUsed: 1,
+  finishedGenerations: 1,
+  succeededGenerations: successRate === 100 ? 1 : 0,
   requestsByDay: [],
 });
 
