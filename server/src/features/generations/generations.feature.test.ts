@@ -285,7 +285,10 @@ describe('generation engine', () => {
     fake.set({ kind: 'hold' });
     const caller = browser(ctx.app, person);
     const job = (await caller.post('/api/generate-image?wait=false', { prompt: 'streamed' })).json().data;
+    // The preview is stored and written to the job after the provider reports it: wait for it, so the
+    // stream's first event is the preview rather than a progress snapshot taken before it landed.
     await until(async () => fake.heldCount() === 1);
+    await until(async () => Boolean((await caller.get(`/api/generations/${job.id}`)).json().data.previewUrl));
     const stream = caller.get(`/api/generations/${job.id}/events`);
     setTimeout(() => fake.releaseAll(), 300);
     const response = await stream;
