@@ -1,6 +1,8 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
+import { lazy, Suspense } from 'react';
 import { ScrollRestoration, useLocation } from 'react-router';
 import { useUser } from '../features/auth/auth-provider';
+import { GenerationJobsProvider } from '../features/generate/generation-jobs';
 import { BottomBar } from './bottom-bar';
 import { CreateFab } from './create-fab';
 import { FullScreenLoader } from './full-screen-loader';
@@ -9,43 +11,68 @@ import { PageTransition } from './page-transition';
 import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
+// Signed-in only, so it stays out of the first load of visitors.
+const FloatingPrompt = lazy(() =>
+  import('./floating-prompt').then((module) => ({ default: module.FloatingPrompt })),
+);
+
+/** Pages without the floating prompt box: the auth screens and the two generators (spec section 2). */
+const NO_FLOATING_PROMPT: readonly string[] = [
+  APP_ROUTES.auth,
+  APP_ROUTES.authReset,
+  APP_ROUTES.generateImage,
+  APP_ROUTES.generateVideo,
+];
+
 /** The shell around every page: navigation, page transitions, footer and floating actions. */
 export function RootLayout() {
   const { isLoading, isSignedIn } = useUser();
   const { pathname } = useLocation();
   // The auth pages are a full-screen split layout of their own.
   const showChrome = pathname !== APP_ROUTES.auth && pathname !== APP_ROUTES.authReset;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const showPrompt = isSignedIn && !NO_FLOATING_PROMPT.includes(path);
 
   if (isLoading) return <FullScreenLoader />;
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-[70] rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        Skip to content
-      </a>
-      <NavigationProgress />
-      {showChrome ? <TopNav /> : null}
-      <main id="main" tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
-        <PageTransition />
-      </main>
-      {showChrome ? (
-        // The padding keeps the footer clear of the fixed bottom bar (phones) and the floating plus button.
-        <div
-          className={
-            isSignedIn
-              ? 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0'
-              : 'pb-[calc(8.5rem+env(safe-area-inset-bottom))] md:pb-20'
-          }
+    <GenerationJobsProvider>
+      <div className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only z-[70] rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
-          <SiteFooter />
-        </div>
-      ) : null}
-      {showChrome ? <BottomBar /> : null}
-      {showChrome && !isSignedIn ? <CreateFab /> : null}
-      <ScrollRestoration />
-    </div>
+          Skip to content
+        </a>
+        <NavigationProgress />
+        {showChrome ? <TopNav /> : null}
+        <main id="main" tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
+          <PageTransition />
+        </main>
+        {showChrome ? (
+          // The padding keeps the footer clear of the fixed bottom bar (phones), the floating prompt box
+          // and the floating plus button.
+          <div
+            className={
+              showPrompt
+                ? 'pb-[calc(8.5rem+env(safe-area-inset-bottom))] md:pb-24'
+                : isSignedIn
+                  ? 'pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0'
+                  : 'pb-[calc(8.5rem+env(safe-area-inset-bottom))] md:pb-20'
+            }
+          >
+            <SiteFooter />
+          </div>
+        ) : null}
+        {showChrome ? <BottomBar /> : null}
+        {showChrome && !isSignedIn ? <CreateFab /> : null}
+        {showPrompt ? (
+          <Suspense fallback={null}>
+            <FloatingPrompt />
+          </Suspense>
+        ) : null}
+        <ScrollRestoration />
+      </div>
+    </GenerationJobsProvider>
   );
 }

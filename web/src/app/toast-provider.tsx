@@ -11,9 +11,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { ToastType } from '../ui/toast';
+import type { ToastAction, ToastType } from '../ui/toast';
 
-export type { ToastType };
+export type { ToastAction, ToastType };
 
 export interface ToastOptions {
   type?: ToastType;
@@ -23,6 +23,8 @@ export interface ToastOptions {
   details?: string;
   /** Milliseconds before it closes by itself; TIMINGS.toastDurationMs (5 s) by default. */
   duration?: number;
+  /** A button in the toast (e.g. "View"); clicking it runs `onClick` and closes the toast. */
+  action?: ToastAction;
 }
 
 export interface ToastItem {
@@ -32,6 +34,7 @@ export interface ToastItem {
   message?: string;
   details?: string;
   duration: number;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -65,6 +68,7 @@ export function createToastItem(options: ToastOptions): ToastItem {
     message: options.message,
     details: options.details,
     duration: options.duration ?? TIMINGS.toastDurationMs,
+    action: options.action,
     open: true,
   };
 }

@@ -19,6 +19,7 @@ export function Toaster({
           message={toast.message}
           details={toast.details}
           duration={toast.duration}
+          action={toast.action}
           open={toast.open}
           onOpenChange={(open) => {
             if (!open) onClose(toast.id);

@@ -28,16 +28,7 @@ describe('signed-out states', () => {
   });
 });
 
-describe('signed-in placeholders', () => {
-  it('the generators say honestly that generation is not here yet', async () => {
-    mockServer({ user: TEST_USER });
-    renderApp('/generate/video');
-    expect(
-      await screen.findByText('The video generator arrives with the generation engine.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(MESSAGES.logInToGenerateVideos)).not.toBeInTheDocument();
-  });
-
+describe('signed-in pages', () => {
   it('the profile shows the account', async () => {
     mockServer({ user: TEST_USER });
     renderApp('/profile');

@@ -75,8 +75,8 @@ export function mockServer({
   return fetchMock;
 }
 
-/** Renders the real app (providers and routes) at `path` in a memory router. */
-export function renderApp(path: string) {
+/** Renders the real app (providers and routes) at `path` (or a location with navigation state) in a memory router. */
+export function renderApp(path: string | { pathname: string; search?: string; state?: unknown }) {
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();

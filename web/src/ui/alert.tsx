@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, Info, type LucideIcon } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
@@ -10,17 +10,24 @@ const TONES: Record<AlertTone, { icon: LucideIcon; className: string }> = {
   info: { icon: Info, className: 'border-info/20 bg-info-soft text-info' },
 };
 
-/** An inline message box. Danger alerts are announced at once (role alert), the others politely. */
+/**
+ * An inline message box. Danger alerts are announced at once (role alert), the others politely.
+ * With `onDismiss` it has a close button (named by `dismissLabel`).
+ */
 export function Alert({
   tone = 'danger',
   children,
   className,
   id,
+  onDismiss,
+  dismissLabel = 'Dismiss',
 }: {
   tone?: AlertTone;
   children: ReactNode;
   className?: string;
   id?: string;
+  onDismiss?: () => void;
+  dismissLabel?: string;
 }) {
   const { icon: Icon, className: toneClass } = TONES[tone];
   return (
@@ -31,6 +38,16 @@ export function Alert({
     >
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="min-w-0 flex-1">{children}</div>
+      {onDismiss ? (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={dismissLabel}
+          className="-my-1 -mr-1.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full opacity-70 transition-[opacity,background-color] hover:bg-current/10 hover:opacity-100"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      ) : null}
     </div>
   );
 }

@@ -26,17 +26,34 @@ export function ToastViewportProvider({ children }: { children: ReactNode }) {
   );
 }
 
+export interface ToastAction {
+  label: string;
+  /** What a screen reader user is told to do instead (Radix requires it), e.g. 'Open your library'. */
+  altText: string;
+  onClick: () => void;
+}
+
 export interface ToastCardProps {
   type: ToastType;
   title?: string;
   message?: string;
   details?: string;
   duration: number;
+  action?: ToastAction;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
-export function ToastCard({ type, title, message, details, duration, open, onOpenChange }: ToastCardProps) {
+export function ToastCard({
+  type,
+  title,
+  message,
+  details,
+  duration,
+  action,
+  open,
+  onOpenChange,
+}: ToastCardProps) {
   const { icon: Icon, className } = ICONS[type];
   return (
     <ToastPrimitive.Root
@@ -73,6 +90,15 @@ export function ToastCard({ type, title, message, details, duration, open, onOpe
           <p className="mt-1.5 break-words rounded-lg bg-surface-2 px-2 py-1 font-mono text-xs text-fg-muted">
             {details}
           </p>
+        ) : null}
+        {action ? (
+          <ToastPrimitive.Action
+            altText={action.altText}
+            onClick={action.onClick}
+            className="mt-2.5 inline-flex h-8 items-center rounded-full bg-primary px-3.5 text-[13px] font-medium text-primary-fg transition-colors hover:bg-primary-hover"
+          >
+            {action.label}
+          </ToastPrimitive.Action>
         ) : null}
       </div>
       <ToastPrimitive.Close

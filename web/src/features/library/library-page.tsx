@@ -1,44 +1,86 @@
-import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
-import { Clapperboard, ImageIcon, Images, Library } from 'lucide-react';
-import { Link } from 'react-router';
+import type { TAsset } from '@kaleido/common';
+import {
+  APP_ROUTES,
+  LIBRARY_ARCHIVE_MAX,
+  LIBRARY_FILTERS,
+  LIBRARY_SORTS,
+  MESSAGES,
+} from '@kaleido/common/browser';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Clapperboard,
+  FileArchive,
+  ImageIcon,
+  Images,
+  LayoutGrid,
+  Library,
+  List,
+  RotateCw,
+  Search,
+  SearchX,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
-import { buttonClass } from '../../ui/button';
+import { useToast } from '../../app/toast-provider';
+import { serverText } from '../../lib/api-client';
+import { cn } from '../../lib/cn';
+import { formatNumber } from '../../lib/format';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useStoredChoice } from '../../lib/use-stored-state';
+import { Button, buttonClass } from '../../ui/button';
+import { ChoiceGroup } from '../../ui/choice-group';
 import { EmptyState } from '../../ui/empty-state';
-import { PageContainer, PageHeader } from '../../ui/page';
+import { Select } from '../../ui/field';
+import { PageContainer } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
+import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
+import {
+  assetQueryOptions,
+  cachedAsset,
+  DeleteAssetsError,
+  LIBRARY_PATHS,
+  type LibraryFilter,
+  type LibraryParams,
+  type LibrarySort,
+  libraryQueryOptions,
+  useDeleteAssets,
+} from './api';
+import { AssetRow, AssetTile } from './asset-items';
+
+const AssetDetailDialog = lazy(() =>
+  import('./library-dialogs').then((module) => ({ default: module.AssetDetailDialog })),
+);
+const ConfirmDeleteDialog = lazy(() =>
+  import('./library-dialogs').then((module) => ({ default: module.ConfirmDeleteDialog })),
+);
+
+export const LIBRARY_VIEW_KEY = 'kaleido-library-view';
+const VIEWS = ['grid', 'list'] as const;
+type LibraryView = (typeof VIEWS)[number];
+
+/** How long the search waits for typing to pause before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const FILTER_LABELS: Record<LibraryFilter, string> = { all: 'All', image: 'Images', video: 'Videos' };
+const SORT_LABELS: Record<LibrarySort, string> = { newest: 'Newest first', oldest: 'Oldest first' };
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
 
 export function LibraryPage() {
   const { user } = useUser();
   return (
-    <PageContainer className="py-10 sm:py-14">
+    <PageContainer className="py-8 sm:py-12">
       <PageMeta {...PAGE_METADATA.library} />
       {user ? (
-        <>
-          <PageHeader
-            title="Library"
-            description="Every image and video you generate is saved here automatically."
-          />
-          <EmptyState
-            className="mt-10"
-            icon={Images}
-            title="No creations yet"
-            description="Your first image or video will appear here as soon as it is ready."
-            actions={
-              <>
-                <Link to={APP_ROUTES.generateImage} className={buttonClass({ variant: 'primary' })}>
-                  <ImageIcon aria-hidden />
-                  Generate Images
-                </Link>
-                <Link to={APP_ROUTES.generateVideo} className={buttonClass({ variant: 'secondary' })}>
-                  <Clapperboard aria-hidden />
-                  Generate Video
-                </Link>
-              </>
-            }
-          />
-        </>
+        <LibraryBrowser />
       ) : (
         <SignInRequired
           className="my-6"
@@ -49,5 +91,506 @@ export function LibraryPage() {
         />
       )}
     </PageContainer>
+  );
+}
+
+/**
+ * The signed-in library (spec section 2, Library): server-side search, filter, sort, grid or list,
+ * infinite scrolling, multi-select with bulk delete and zip download, and a detail view. The
+ * search, filter, sort and the open item live in the address, so Back and shared links work.
+ */
+function LibraryBrowser() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q')?.trim() ?? '';
+  const type = oneOf(LIBRARY_FILTERS, searchParams.get('type'), 'all');
+  const sort = oneOf(LIBRARY_SORTS, searchParams.get('sort'), 'newest');
+  const openId = searchParams.get('asset');
+  const [view, setView] = useStoredChoice<LibraryView>(LIBRARY_VIEW_KEY, VIEWS, 'grid');
+
+  const updateParams = useCallback(
+    (changes: Record<string, string | null>, options: { push?: boolean; state?: unknown } = {}) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          return next;
+        },
+        { replace: !options.push, state: options.state, preventScrollReset: true },
+      );
+    },
+    [setSearchParams],
+  );
+
+  // Search: the box follows typing at once, the address (and the server) once typing pauses.
+  const [searchText, setSearchText] = useState(q);
+  const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const lastSent = useRef(q);
+  useEffect(() => {
+    if (debounced === lastSent.current) return;
+    lastSent.current = debounced;
+    updateParams({ q: debounced || null });
+  }, [debounced, updateParams]);
+  useEffect(() => {
+    // The address changed by itself (Back, a link): show its search.
+    if (q !== lastSent.current) {
+      lastSent.current = q;
+      setSearchText(q);
+    }
+  }, [q]);
+
+  const params: LibraryParams = useMemo(() => ({ q, type, sort }), [q, type, sort]);
+  const query = useInfiniteQuery({ ...libraryQueryOptions(params), placeholderData: keepPreviousData });
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const filtered = q !== '' || type !== 'all';
+
+  // Selection (kept by id across pages; range selection with Shift).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const anchor = useRef<string | null>(null);
+  const selectedAssets = useMemo(() => items.filter((asset) => selected.has(asset.id)), [items, selected]);
+  useEffect(() => {
+    // Forget selected items that left the list (deleted, or filtered away).
+    setSelected((current) => {
+      const present = new Set(items.map((asset) => asset.id));
+      const kept = [...current].filter((id) => present.has(id));
+      return kept.length === current.size ? current : new Set(kept);
+    });
+  }, [items]);
+  const toggleSelect = useCallback(
+    (asset: TAsset, { shiftKey }: { shiftKey: boolean }) => {
+      setSelected((current) => {
+        const next = new Set(current);
+        const adding = !current.has(asset.id);
+        const from = anchor.current ? items.findIndex((item) => item.id === anchor.current) : -1;
+        const to = items.findIndex((item) => item.id === asset.id);
+        if (shiftKey && from >= 0 && to >= 0) {
+          const [start, end] = from < to ? [from, to] : [to, from];
+          for (const item of items.slice(start, end + 1)) {
+            if (adding) next.add(item.id);
+            else next.delete(item.id);
+          }
+        } else if (adding) next.add(asset.id);
+        else next.delete(asset.id);
+        return next;
+      });
+      anchor.current = asset.id;
+    },
+    [items],
+  );
+  const clearSelection = useCallback(() => {
+    setSelected(new Set());
+    anchor.current = null;
+  }, []);
+
+  // Escape clears the selection (when no dialog is open).
+  useEffect(() => {
+    if (selected.size === 0) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('[role=dialog]'))
+        clearSelection();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [selected.size, clearSelection]);
+
+  // Infinite scroll: the next page loads as the end of the list comes near.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '900px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  // Detail view (?asset=id).
+  const openIndex = openId ? items.findIndex((asset) => asset.id === openId) : -1;
+  const detail = useQuery({
+    ...assetQueryOptions(openId ?? ''),
+    enabled: openId !== null,
+    initialData: () => (openId ? cachedAsset(queryClient, openId) : undefined),
+    retry: false,
+  });
+  const openAsset = (asset: TAsset) =>
+    updateParams({ asset: asset.id }, { push: true, state: { detail: true } });
+  const showNeighbour = (offset: number) => {
+    const neighbour = items[openIndex + offset];
+    if (neighbour) updateParams({ asset: neighbour.id }, { state: location.state });
+  };
+  const closeDetail = () => {
+    const state = location.state as { detail?: boolean } | null;
+    if (state?.detail) navigate(-1);
+    else updateParams({ asset: null });
+  };
+  const reuseSettings = (asset: TAsset) => {
+    const state: GeneratorPrefill = {
+      prompt: asset.prompt,
+      settings: asset.settings,
+      seed: asset.metadata.seed,
+    };
+    navigate(GENERATOR_ROUTES[asset.type], { state });
+  };
+
+  // Deleting (one or many), after a confirmation.
+  const [confirming, setConfirming] = useState<readonly TAsset[] | null>(null);
+  const deletion = useDeleteAssets();
+  const confirmDelete = () => {
+    const assets = confirming ?? [];
+    setConfirming(null);
+    if (assets.length === 0) return;
+    const ids = assets.map((asset) => asset.id);
+    if (openId && ids.includes(openId)) closeDetail();
+    deletion.mutate(ids, {
+      onSuccess: () => {
+        clearSelection();
+        toast.success(
+          assets.length === 1
+            ? `${assets[0]?.type === 'video' ? 'Video' : 'Image'} deleted`
+            : `${formatNumber(assets.length)} items deleted`,
+        );
+      },
+      onError: (error) => {
+        const failed = error instanceof DeleteAssetsError ? error.failedIds.length : assets.length;
+        const reason = serverText(error instanceof DeleteAssetsError ? error.firstError : error);
+        toast.error(
+          failed === 1
+            ? 'The item could not be deleted'
+            : `${formatNumber(failed)} items could not be deleted`,
+          'Nothing was lost: they are back in your library.',
+          reason,
+        );
+      },
+    });
+  };
+
+  const refreshing = query.isRefetching && !query.isFetchingNextPage;
+  const refresh = () => {
+    void query.refetch();
+  };
+
+  let content: ReactNode;
+  let state: 'loading' | 'error' | 'empty' | 'no-match' | 'list';
+  if (query.isPending) {
+    state = 'loading';
+    content = <LoadingGrid view={view} />;
+  } else if (query.isError && items.length === 0) {
+    state = 'error';
+    content = (
+      <EmptyState
+        className="mt-6"
+        icon={RotateCw}
+        title="Your library could not be loaded"
+        description={serverText(query.error) ?? 'Check your connection and try again.'}
+        actions={
+          <Button variant="primary" onClick={refresh}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        }
+      />
+    );
+  } else if (items.length === 0 && !filtered) {
+    state = 'empty';
+    content = (
+      <EmptyState
+        className="mt-6"
+        icon={Images}
+        title="No creations yet"
+        description="Everything you generate is saved here automatically. Start with an image or a short video."
+        actions={
+          <>
+            <Link to={APP_ROUTES.generateImage} className={buttonClass({ variant: 'primary' })}>
+              <ImageIcon aria-hidden />
+              Generate Images
+            </Link>
+            <Link to={APP_ROUTES.generateVideo} className={buttonClass({ variant: 'secondary' })}>
+              <Clapperboard aria-hidden />
+              Generate Video
+            </Link>
+          </>
+        }
+      />
+    );
+  } else if (items.length === 0) {
+    state = 'no-match';
+    const noun = type === 'image' ? 'images' : type === 'video' ? 'videos' : 'items';
+    content = (
+      <EmptyState
+        className="mt-6"
+        icon={SearchX}
+        title={q ? `No ${noun} match “${q}”` : `No ${noun} yet`}
+        description={
+          q
+            ? 'Search looks at the words of your prompts. Try fewer or other words.'
+            : `Nothing in your library matches this filter. Your ${noun} will show here once you make some.`
+        }
+        actions={
+          <>
+            <Button
+              variant="primary"
+              onClick={() => {
+                setSearchText('');
+                lastSent.current = '';
+                updateParams({ q: null, type: null });
+              }}
+            >
+              <X aria-hidden />
+              {q ? 'Clear search' : 'Show everything'}
+            </Button>
+            {type !== 'all' ? (
+              <Link to={GENERATOR_ROUTES[type]} className={buttonClass({ variant: 'secondary' })}>
+                {type === 'image' ? <ImageIcon aria-hidden /> : <Clapperboard aria-hidden />}
+                {type === 'image' ? 'Generate Images' : 'Generate Video'}
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+    );
+  } else {
+    state = 'list';
+    const Item = view === 'grid' ? AssetTile : AssetRow;
+    content = (
+      <>
+        <ul
+          aria-label="Your creations"
+          className={cn(
+            'mt-5 transition-opacity',
+            view === 'grid'
+              ? 'grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5'
+              : 'flex flex-col gap-0.5',
+            query.isPlaceholderData && 'opacity-60',
+          )}
+        >
+          {items.map((asset, index) => (
+            <Item
+              key={asset.id}
+              asset={asset}
+              index={index}
+              selected={selected.has(asset.id)}
+              selecting={selected.size > 0}
+              onToggleSelect={toggleSelect}
+              onOpen={openAsset}
+              onDelete={(target) => setConfirming([target])}
+            />
+          ))}
+        </ul>
+        <div ref={sentinel} className="mt-8 flex min-h-10 justify-center">
+          {hasNextPage ? (
+            <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? <Spinner /> : null}
+              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+            </Button>
+          ) : (
+            <p className="text-sm text-fg-subtle">
+              {filtered
+                ? items.length === 1
+                  ? 'That is the only match.'
+                  : `That is all ${formatNumber(items.length)} matches.`
+                : items.length === 1
+                  ? 'That is the only item.'
+                  : `That is all ${formatNumber(items.length)} items.`}
+            </p>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const archiveIds = selectedAssets.map((asset) => asset.id);
+  const tooMany = archiveIds.length > LIBRARY_ARCHIVE_MAX;
+
+  return (
+    <div data-library-state={state}>
+      <header className="flex items-start justify-between gap-4 sm:items-end">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Library</h1>
+          <p className="mt-2 text-fg-muted">
+            Every image and video you generate, searchable and ready to download.
+          </p>
+        </div>
+        <Button
+          variant="secondary"
+          onClick={refresh}
+          disabled={refreshing || query.isPending}
+          className="max-sm:size-10 max-sm:px-0"
+        >
+          <RotateCw aria-hidden className={cn(refreshing && 'animate-spin')} />
+          <span className="max-sm:sr-only">Refresh</span>
+        </Button>
+      </header>
+
+      <div className="z-20 -mx-4 mt-6 border-b border-line bg-[var(--nav-bg)] px-4 py-3 backdrop-blur-xl sm:-mx-6 sm:px-6 md:sticky md:top-16 lg:-mx-8 lg:px-8">
+        {selected.size > 0 ? (
+          <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selection">
+            <Button variant="ghost" size="icon" onClick={clearSelection} aria-label="Clear selection">
+              <X aria-hidden />
+            </Button>
+            <p className="mr-auto text-sm font-medium text-fg" aria-live="polite">
+              {formatNumber(selected.size)} selected
+            </p>
+            {selected.size < items.length ? (
+              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set(items.map((a) => a.id)))}>
+                Select all {formatNumber(items.length)}
+              </Button>
+            ) : null}
+            {tooMany ? (
+              <Button variant="secondary" size="sm" disabled title={`At most ${LIBRARY_ARCHIVE_MAX} at once`}>
+                <FileArchive aria-hidden />
+                Download zip (max {LIBRARY_ARCHIVE_MAX})
+              </Button>
+            ) : (
+              <a
+                href={LIBRARY_PATHS.archive(archiveIds)}
+                download
+                className={buttonClass({ variant: 'secondary', size: 'sm' })}
+              >
+                <FileArchive aria-hidden />
+                Download zip
+              </a>
+            )}
+            <Button variant="danger" size="sm" onClick={() => setConfirming(selectedAssets)}>
+              <Trash2 aria-hidden />
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-2.5 md:flex-row md:items-center">
+            <div className="relative min-w-0 flex-1">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
+              />
+              <input
+                type="search"
+                value={searchText}
+                onChange={(event) => setSearchText(event.target.value)}
+                placeholder="Search your prompts"
+                aria-label="Search your library"
+                maxLength={200}
+                className="h-10 w-full rounded-full border border-line-strong bg-surface pr-10 pl-9 text-sm text-fg shadow-sm outline-none transition-[border-color,box-shadow] placeholder:text-fg-subtle focus:border-accent focus:ring-4 focus:ring-accent-soft [&::-webkit-search-cancel-button]:hidden"
+              />
+              {query.isFetching && !query.isFetchingNextPage && searchText ? (
+                <Spinner className="absolute top-1/2 right-3.5 -translate-y-1/2 text-fg-subtle" />
+              ) : searchText ? (
+                <button
+                  type="button"
+                  onClick={() => setSearchText('')}
+                  aria-label="Clear search"
+                  className="absolute top-1/2 right-2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-fg-subtle hover:bg-surface-2 hover:text-fg"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <ChoiceGroup
+                legend="Show"
+                hideLegend
+                segmented
+                size="sm"
+                className="basis-full sm:basis-auto"
+                value={type}
+                onChange={(value) => updateParams({ type: value === 'all' ? null : value })}
+                options={LIBRARY_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+              />
+              <Select
+                aria-label="Sort"
+                className="w-[8.5rem] shrink-0 max-sm:flex-1"
+                value={sort}
+                onChange={(event) =>
+                  updateParams({ sort: event.target.value === 'newest' ? null : event.target.value })
+                }
+              >
+                {LIBRARY_SORTS.map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </Select>
+              <ChoiceGroup
+                legend="View"
+                hideLegend
+                segmented
+                size="sm"
+                className="shrink-0"
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'grid', label: <LayoutGrid aria-hidden className="size-4" />, ariaLabel: 'Grid' },
+                  { value: 'list', label: <List aria-hidden className="size-4" />, ariaLabel: 'List' },
+                ]}
+              />
+            </div>
+          </div>
+        )}
+      </div>
+
+      {content}
+
+      <Suspense fallback={null}>
+        {openId ? (
+          <AssetDetailDialog
+            asset={detail.isError ? null : detail.data}
+            onClose={closeDetail}
+            onDelete={(asset) => setConfirming([asset])}
+            onUseSettings={reuseSettings}
+            onPrevious={openIndex > 0 ? () => showNeighbour(-1) : undefined}
+            onNext={openIndex >= 0 && openIndex < items.length - 1 ? () => showNeighbour(1) : undefined}
+          />
+        ) : null}
+        {confirming ? (
+          <ConfirmDeleteDialog
+            assets={confirming}
+            onCancel={() => setConfirming(null)}
+            onConfirm={confirmDelete}
+          />
+        ) : null}
+      </Suspense>
+    </div>
+  );
+}
+
+function LoadingGrid({ view }: { view: LibraryView }) {
+  return (
+    <div role="status" aria-live="polite" className="mt-5">
+      <span className="sr-only">{MESSAGES.loading}</span>
+      {view === 'grid' ? (
+        <ul
+          aria-hidden
+          className="grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5"
+        >
+          {Array.from({ length: 10 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <li key={index} className="skeleton aspect-square rounded-xl" />
+          ))}
+        </ul>
+      ) : (
+        <ul aria-hidden className="flex flex-col gap-2">
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <li key={index} className="flex items-center gap-4 px-3 py-2">
+              <span className="skeleton size-16 shrink-0 rounded-lg" />
+              <span className="flex-1 space-y-2">
+                <span className="skeleton block h-3.5 w-3/4 rounded" />
+                <span className="skeleton block h-3 w-1/3 rounded" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

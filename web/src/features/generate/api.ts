@@ -1,0 +1,83 @@
+import type {
+  TGeneration,
+  TGenerationType,
+  TImageGenerationRequest,
+  TVideoGenerationRequest,
+} from '@kaleido/common';
+import { CREDIT_PRICES } from '@kaleido/common/browser';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { GENERATION_PATHS, generateKeys } from './jobs-api';
+
+export {
+  activeJobsQueryOptions,
+  fetchGeneration,
+  GENERATION_PATHS,
+  generateKeys,
+  isFinished,
+  TERMINAL_STATUSES,
+} from './jobs-api';
+
+export const GENERATE_PATHS = {
+  image: '/api/generate-image',
+  video: '/api/generate-video',
+  models: '/api/models',
+} as const;
+
+/** A configured model as GET /api/models lists it (prices are the operator's, per generation). */
+export interface GenerationModel {
+  id: string;
+  name: string;
+  description: string;
+  provider: string;
+  types: TGenerationType[];
+  supportsSeed: boolean;
+  supportsNegativePrompt: boolean;
+  maxWidth: number | null;
+  maxHeight: number | null;
+  videoDurations: number[] | null;
+  videoFrameRates: number[] | null;
+  prices: Record<TGenerationType, number>;
+}
+
+/** `POST /api/generate-*?wait=false`: the job accepted (202), or already finished (200, with the asset). */
+export interface GenerationAccepted {
+  id: string;
+  generation: TGeneration;
+}
+
+export type GenerationRequest<T extends TGenerationType> = T extends 'image'
+  ? TImageGenerationRequest
+  : TVideoGenerationRequest;
+
+export function modelsQueryOptions() {
+  return queryOptions({
+    queryKey: generateKeys.models(),
+    queryFn: ({ signal }) => api.get<GenerationModel[]>(GENERATE_PATHS.models, { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** The models that can make `type`, and the price of one generation (from the server, else the contract). */
+export function useModels(type: TGenerationType): {
+  models: GenerationModel[];
+  price: number;
+  isLoading: boolean;
+} {
+  const query = useQuery(modelsQueryOptions());
+  const models = (query.data ?? []).filter((model) => model.types.includes(type));
+  const price = query.data?.[0]?.prices?.[type] ?? CREDIT_PRICES[type];
+  return { models, price, isLoading: query.isPending };
+}
+
+/** Starts a generation without waiting for it: the answer is the job, followed through its events. */
+export function useSubmitGeneration<T extends TGenerationType>(type: T) {
+  return useMutation({
+    mutationFn: (request: GenerationRequest<T>) =>
+      api.post<GenerationAccepted>(`${GENERATE_PATHS[type]}?wait=false`, request),
+  });
+}
+
+export function cancelGeneration(id: string): Promise<TGeneration> {
+  return api.post<TGeneration>(GENERATION_PATHS.cancel(id));
+}

@@ -1,0 +1,187 @@
+import type { TGenerationType, TImageSettings, TVideoSettings } from '@kaleido/common';
+import {
+  APP_ROUTES,
+  IMAGE_DEFAULTS,
+  IMAGE_OPTIONS,
+  imageDimensions,
+  VIDEO_DEFAULTS,
+  VIDEO_OPTIONS,
+  videoDimensions,
+} from '@kaleido/common/browser';
+
+/** The settings object each generator sends (the contract's types). */
+export interface GeneratorSettings {
+  image: TImageSettings;
+  video: TVideoSettings;
+}
+export type AnySettings = TImageSettings | TVideoSettings;
+
+export type OptionControl = 'menu' | 'chips' | 'segmented';
+
+/** One option of a generator form, described once and drawn by the form. */
+export interface OptionField {
+  key: string;
+  label: string;
+  values: readonly (string | number)[];
+  control: OptionControl;
+  format: (value: string | number) => string;
+  /** A longer description of a value (title text). */
+  hint?: (value: string | number) => string;
+  /** Draws the value's shape (aspect ratios). */
+  shape?: boolean;
+}
+
+/** 'digital-art' → 'Digital art', 'sci-fi' → 'Sci-fi' (short compounds keep their hyphen). */
+export function optionLabel(value: string | number): string {
+  const text = String(value).replace(/-(?=\w{3,})/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** '1024x1024' → '1024×1024'. */
+export function sizeLabel(value: string | number): string {
+  return String(value).replace('x', '×');
+}
+
+/** '1024x1024' → '1024 px' (an image resolution names its long side). */
+export function longSideLabel(value: string | number): string {
+  return `${String(value).split('x')[0]} px`;
+}
+
+/** '1280x720' → '720p' (a video resolution names its short side). */
+export function videoResolutionLabel(value: string | number): string {
+  return `${String(value).split('x')[1] ?? value}p`;
+}
+
+/** The image generator's options in the order the form shows them (spec: style, aspect ratio, resolution, image style, quality). */
+export const IMAGE_FIELDS: readonly OptionField[] = [
+  { key: 'style', label: 'Style', values: IMAGE_OPTIONS.styles, control: 'menu', format: optionLabel },
+  {
+    key: 'aspectRatio',
+    label: 'Aspect ratio',
+    values: IMAGE_OPTIONS.aspectRatios,
+    control: 'chips',
+    format: String,
+    shape: true,
+  },
+  {
+    key: 'resolution',
+    label: 'Resolution',
+    values: IMAGE_OPTIONS.resolutions,
+    control: 'segmented',
+    format: longSideLabel,
+    hint: (value) => `${sizeLabel(value)}: the long side is ${String(value).split('x')[0]} px`,
+  },
+  {
+    key: 'imageStyle',
+    label: 'Image style',
+    values: IMAGE_OPTIONS.imageStyles,
+    control: 'menu',
+    format: optionLabel,
+  },
+  {
+    key: 'quality',
+    label: 'Quality',
+    values: IMAGE_OPTIONS.qualities,
+    control: 'segmented',
+    format: optionLabel,
+  },
+];
+
+/** The video generator's options (spec: style, aspect ratio, duration, resolution; frame rate fixed at 24). */
+export const VIDEO_FIELDS: readonly OptionField[] = [
+  { key: 'style', label: 'Style', values: VIDEO_OPTIONS.styles, control: 'chips', format: optionLabel },
+  {
+    key: 'aspectRatio',
+    label: 'Aspect ratio',
+    values: VIDEO_OPTIONS.aspectRatios,
+    control: 'chips',
+    format: String,
+    shape: true,
+  },
+  {
+    key: 'duration',
+    label: 'Duration',
+    values: VIDEO_OPTIONS.durations,
+    control: 'segmented',
+    format: (seconds) => `${seconds} s`,
+    hint: (seconds) => `${seconds} seconds`,
+  },
+  {
+    key: 'resolution',
+    label: 'Resolution',
+    values: VIDEO_OPTIONS.resolutions,
+    control: 'segmented',
+    format: videoResolutionLabel,
+    hint: (value) => `${sizeLabel(value)}: the short side is ${String(value).split('x')[1]} px`,
+  },
+  {
+    key: 'frameRate',
+    label: 'Frame rate',
+    values: VIDEO_OPTIONS.frameRates,
+    control: 'segmented',
+    format: (fps) => `${fps} fps`,
+  },
+];
+
+export const FIELDS: Record<TGenerationType, readonly OptionField[]> = {
+  image: IMAGE_FIELDS,
+  video: VIDEO_FIELDS,
+};
+
+export const DEFAULT_SETTINGS: GeneratorSettings = {
+  image: { ...IMAGE_DEFAULTS },
+  video: { ...VIDEO_DEFAULTS },
+};
+
+/** Other names the same setting has in saved settings (a job's options also carry durationSeconds and fps). */
+const ALIASES: Record<string, string> = { duration: 'durationSeconds', frameRate: 'fps' };
+
+/**
+ * The generator settings of `raw` (a history item's or a job's settings, a navigation state): each
+ * known option whose value is allowed, the default for the rest. Never throws.
+ */
+export function settingsFrom<T extends TGenerationType>(type: T, raw: unknown): GeneratorSettings[T] {
+  const source = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS[type] };
+  for (const field of FIELDS[type]) {
+    const alias = ALIASES[field.key];
+    const candidate = source[field.key] ?? (alias ? source[alias] : undefined);
+    if ((field.values as readonly unknown[]).includes(candidate)) settings[field.key] = candidate;
+  }
+  return settings as GeneratorSettings[T];
+}
+
+/** The exact output size of these settings, e.g. { width: 1024, height: 576 }. */
+export function outputSize(type: TGenerationType, settings: AnySettings): { width: number; height: number } {
+  return type === 'image' ? imageDimensions(settings) : videoDimensions(settings);
+}
+
+export const GENERATOR_ROUTES: Record<TGenerationType, string> = {
+  image: APP_ROUTES.generateImage,
+  video: APP_ROUTES.generateVideo,
+};
+
+/**
+ * What another screen hands a generator through navigation state: the floating prompt box a prompt,
+ * the library's "use these settings again" also the settings and seed.
+ */
+export interface GeneratorPrefill {
+  prompt?: string;
+  negativePrompt?: string;
+  settings?: Record<string, unknown>;
+  seed?: number;
+}
+
+/** The prefill in a navigation state, or null when there is none. */
+export function readPrefill(state: unknown): GeneratorPrefill | null {
+  if (!state || typeof state !== 'object') return null;
+  const value = state as Record<string, unknown>;
+  const prefill: GeneratorPrefill = {};
+  if (typeof value.prompt === 'string') prefill.prompt = value.prompt;
+  if (typeof value.negativePrompt === 'string') prefill.negativePrompt = value.negativePrompt;
+  if (value.settings && typeof value.settings === 'object')
+    prefill.settings = value.settings as Record<string, unknown>;
+  if (typeof value.seed === 'number' && Number.isInteger(value.seed) && value.seed >= 0)
+    prefill.seed = value.seed;
+  return Object.keys(prefill).length > 0 ? prefill : null;
+}

@@ -1,0 +1,167 @@
+import type { TAsset, TGeneration, TGenerationType } from '@kaleido/common';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api-client';
+import { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys } from './keys';
+
+export { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys };
+
+export interface AssetPage {
+  items: TAsset[];
+  nextCursor: string | null;
+}
+
+/** Items per page of the library grid (a multiple of 2, 3, 4, 5 and 6 columns). */
+export const LIBRARY_PAGE_SIZE = 60;
+
+export const LIBRARY_PATHS = {
+  assets: '/api/assets',
+  asset: (id: string) => `/api/assets/${encodeURIComponent(id)}`,
+  /** One zip of several assets (at most LIBRARY_ARCHIVE_MAX). */
+  archive: (ids: readonly string[]) => `/api/assets/archive?ids=${ids.map(encodeURIComponent).join(',')}`,
+  generation: (id: string) => `/api/generations/${encodeURIComponent(id)}`,
+} as const;
+
+function assetsUrl(params: Partial<LibraryParams> & { cursor?: string | null; limit: number }): string {
+  const search = new URLSearchParams();
+  if (params.q?.trim()) search.set('q', params.q.trim());
+  if (params.type && params.type !== 'all') search.set('type', params.type);
+  if (params.sort && params.sort !== 'newest') search.set('sort', params.sort);
+  if (params.cursor) search.set('cursor', params.cursor);
+  search.set('limit', String(params.limit));
+  return `${LIBRARY_PATHS.assets}?${search.toString()}`;
+}
+
+const LIST_STALE_MS = 60_000;
+
+/** The library, page by page (keyset cursors), for infinite scrolling. */
+export function libraryQueryOptions(params: LibraryParams) {
+  return infiniteQueryOptions({
+    queryKey: libraryKeys.list(params),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<AssetPage>(assetsUrl({ ...params, cursor: pageParam, limit: LIBRARY_PAGE_SIZE }), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+/** The newest assets of one type (the generators' history panels). */
+export function recentAssetsQueryOptions(type: TGenerationType, limit = 24) {
+  return queryOptions({
+    queryKey: libraryKeys.recent(type),
+    queryFn: async ({ signal }) => (await api.get<AssetPage>(assetsUrl({ type, limit }), { signal })).items,
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+export function assetQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: libraryKeys.detail(id),
+    queryFn: ({ signal }) => api.get<TAsset>(LIBRARY_PATHS.asset(id), { signal }),
+    staleTime: LIST_STALE_MS,
+  });
+}
+
+/** The job that made an asset: how the model read the prompt (details.interpretation), the negative prompt. */
+export function assetGenerationQueryOptions(generationId: string) {
+  return queryOptions({
+    queryKey: libraryKeys.generation(generationId),
+    queryFn: ({ signal }) => api.get<TGeneration>(LIBRARY_PATHS.generation(generationId), { signal }),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Every loaded asset of the library caches (lists and history panels), for looking one up by id. */
+export function cachedAsset(queryClient: QueryClient, id: string): TAsset | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<AssetPage> | TAsset[] | TAsset>({
+    queryKey: libraryKeys.all,
+  })) {
+    if (!data) continue;
+    if (Array.isArray(data)) {
+      const found = data.find((asset) => asset.id === id);
+      if (found) return found;
+    } else if ('pages' in data) {
+      for (const page of data.pages) {
+        const found = page.items.find((asset) => asset.id === id);
+        if (found) return found;
+      }
+    } else if ('id' in data && data.id === id) {
+      return data;
+    }
+  }
+  return undefined;
+}
+
+/** Takes assets out of every cached list at once; returns what to put back. */
+function removeFromCaches(queryClient: QueryClient, ids: ReadonlySet<string>): Array<[QueryKey, unknown]> {
+  const snapshot = queryClient.getQueriesData<unknown>({ queryKey: libraryKeys.all });
+  queryClient.setQueriesData<InfiniteData<AssetPage>>({ queryKey: libraryKeys.lists() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            items: page.items.filter((asset) => !ids.has(asset.id)),
+          })),
+        }
+      : data,
+  );
+  queryClient.setQueriesData<TAsset[]>({ queryKey: [...libraryKeys.all, 'recent'] }, (data) =>
+    data ? data.filter((asset) => !ids.has(asset.id)) : data,
+  );
+  return snapshot;
+}
+
+/** Why some deletions failed: the ids that are still there and the first refusal. */
+export class DeleteAssetsError extends Error {
+  readonly failedIds: string[];
+  readonly firstError: unknown;
+  constructor(failedIds: string[], firstError: unknown) {
+    super(firstError instanceof ApiError ? firstError.message : 'Delete failed');
+    this.name = 'DeleteAssetsError';
+    this.failedIds = failedIds;
+    this.firstError = firstError;
+  }
+}
+
+/**
+ * Deletes assets (DELETE /api/assets/:id each). Optimistic: they leave every list at once; when any
+ * deletion fails, the lists are put back as they were and re-read, so what did get deleted goes away
+ * and what did not comes back.
+ */
+export function useDeleteAssets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...libraryKeys.all, 'delete'],
+    mutationFn: async (ids: readonly string[]) => {
+      const results = await Promise.allSettled(
+        ids.map((id) => api.delete<{ id: string }>(LIBRARY_PATHS.asset(id))),
+      );
+      const failed = ids.filter((_, index) => results[index]?.status === 'rejected');
+      if (failed.length > 0) {
+        const first = results.find((result) => result.status === 'rejected');
+        throw new DeleteAssetsError(failed, first?.status === 'rejected' ? first.reason : undefined);
+      }
+      return ids;
+    },
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: libraryKeys.all });
+      return { snapshot: removeFromCaches(queryClient, new Set(ids)) };
+    },
+    onError: (_error, _ids, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+    },
+    onSettled: async (_data, _error, ids) => {
+      for (const id of ids) queryClient.removeQueries({ queryKey: libraryKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { TGenerationType } from '@kaleido/common';
+import type { LIBRARY_FILTERS, LIBRARY_SORTS } from '@kaleido/common/browser';
+import { authKeys } from '../auth/api';
+
+export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+
+export interface LibraryParams {
+  /** Full-text search of the prompts (prefix matching); empty for everything. */
+  q: string;
+  type: LibraryFilter;
+  sort: LibrarySort;
+}
+
+/**
+ * Query keys of the library (under the account, so signing out forgets them). File URLs in the
+ * answers are signed and expire, so lists are refetched rather than kept for long.
+ */
+export const libraryKeys = {
+  all: [...authKeys.all, 'library'] as const,
+  lists: () => [...libraryKeys.all, 'list'] as const,
+  list: (params: LibraryParams) => [...libraryKeys.lists(), params] as const,
+  recent: (type: TGenerationType) => [...libraryKeys.all, 'recent', type] as const,
+  detail: (id: string) => [...libraryKeys.all, 'detail', id] as const,
+  generation: (id: string) => [...libraryKeys.all, 'generation', id] as const,
+};

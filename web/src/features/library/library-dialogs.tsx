@@ -1,0 +1,339 @@
+import type { TAsset } from '@kaleido/common';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  Copy,
+  Download,
+  ExternalLink,
+  RotateCcw,
+  Sparkles,
+  Trash2,
+} from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { cn } from '../../lib/cn';
+import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
+import { Button, buttonClass } from '../../ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
+import { Spinner } from '../../ui/spinner';
+import { modelsQueryOptions } from '../generate/api';
+import { FIELDS } from '../generate/options';
+import { assetGenerationQueryOptions } from './api';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 border-b border-line py-2 last:border-b-0">
+      <dt className="shrink-0 text-fg-muted">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words text-fg tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function settingRows(asset: TAsset): { label: string; value: string }[] {
+  return FIELDS[asset.type]
+    .map((field) => {
+      const value = asset.settings[field.key];
+      return typeof value === 'string' || typeof value === 'number'
+        ? { label: field.label, value: field.format(value) }
+        : null;
+    })
+    .filter((row): row is { label: string; value: string } => row !== null);
+}
+
+function CopyPromptButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="-mr-2 h-7 px-2"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
+      }}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+      {copied ? 'Copied' : 'Copy'}
+    </Button>
+  );
+}
+
+export interface AssetDetailDialogProps {
+  /** The asset shown; undefined while it loads, null when it is not (or no longer) in the library. */
+  asset: TAsset | null | undefined;
+  onClose: () => void;
+  onDelete: (asset: TAsset) => void;
+  onUseSettings: (asset: TAsset) => void;
+  /** Neighbours in the loaded list (arrow keys and the side buttons). */
+  onPrevious?: () => void;
+  onNext?: () => void;
+}
+
+/** One asset in full: the media, the whole prompt, its settings, seed, size and date, and what to do with it. */
+export function AssetDetailDialog({
+  asset,
+  onClose,
+  onDelete,
+  onUseSettings,
+  onPrevious,
+  onNext,
+}: AssetDetailDialogProps) {
+  const generation = useQuery({
+    ...assetGenerationQueryOptions(asset?.generationId ?? ''),
+    enabled: Boolean(asset?.generationId),
+  });
+  const interpretation = generation.data?.details?.interpretation as { summary?: unknown } | undefined;
+  const summary = typeof interpretation?.summary === 'string' ? interpretation.summary : null;
+  const negativePrompt = generation.data?.negativePrompt ?? null;
+  const models = useQuery(modelsQueryOptions());
+  const modelName =
+    models.data?.find((model) => model.id === asset?.metadata.model)?.name ?? asset?.metadata.model ?? '';
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    if (target.closest('video, input, textarea, select')) return;
+    if (event.key === 'ArrowLeft' && onPrevious) {
+      event.preventDefault();
+      onPrevious();
+    } else if (event.key === 'ArrowRight' && onNext) {
+      event.preventDefault();
+      onNext();
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent
+        title={
+          <span className="sr-only">
+            {asset ? (asset.type === 'image' ? 'Image details' : 'Video details') : 'Details'}
+          </span>
+        }
+        className="sm:w-[min(94vw,68rem)] sm:max-h-[92dvh] sm:p-0"
+        onKeyDown={onKeyDown}
+      >
+        {asset === undefined ? (
+          <div className="flex min-h-60 items-center justify-center text-fg-muted">
+            <Spinner className="size-6" />
+            <span className="sr-only">Loading</span>
+          </div>
+        ) : asset === null ? (
+          <p className="mt-4 text-fg-muted">This item is not in your library any more.</p>
+        ) : (
+          <div className="mt-4 grid gap-5 sm:mt-0 sm:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)] sm:gap-0">
+            <div className="relative flex items-center justify-center overflow-hidden rounded-2xl bg-[repeating-conic-gradient(var(--surface-2)_0_25%,var(--surface)_0_50%)] bg-[length:20px_20px] sm:min-h-[min(80dvh,44rem)] sm:rounded-none sm:rounded-l-3xl">
+              {asset.type === 'video' ? (
+                // biome-ignore lint/a11y/useMediaCaption: generated videos have no speech to caption.
+                <video
+                  key={asset.id}
+                  src={asset.url}
+                  poster={asset.thumbnailUrl ?? undefined}
+                  controls
+                  playsInline
+                  loop
+                  preload="metadata"
+                  width={asset.metadata.width}
+                  height={asset.metadata.height}
+                  aria-label={asset.prompt}
+                  className="max-h-[min(70dvh,44rem)] w-full bg-black object-contain"
+                />
+              ) : (
+                <img
+                  key={asset.id}
+                  src={asset.url}
+                  alt={asset.prompt}
+                  width={asset.metadata.width}
+                  height={asset.metadata.height}
+                  className="max-h-[min(70dvh,44rem)] w-auto object-contain"
+                />
+              )}
+              {onPrevious ? (
+                <button
+                  type="button"
+                  onClick={onPrevious}
+                  aria-label="Previous item"
+                  className="absolute top-1/2 left-3 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-white backdrop-blur transition-colors hover:bg-black/70"
+                >
+                  <ChevronLeft aria-hidden className="size-5" />
+                </button>
+              ) : null}
+              {onNext ? (
+                <button
+                  type="button"
+                  onClick={onNext}
+                  aria-label="Next item"
+                  className="absolute top-1/2 right-3 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-white backdrop-blur transition-colors hover:bg-black/70"
+                >
+                  <ChevronRight aria-hidden className="size-5" />
+                </button>
+              ) : null}
+            </div>
+
+            <div className="flex min-h-0 flex-col gap-5 sm:max-h-[92dvh] sm:overflow-y-auto sm:p-6">
+              <p className="-order-2 flex items-center gap-2 pr-10 text-sm text-fg-muted sm:order-none">
+                <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
+                  {asset.type === 'image' ? 'Image' : 'Video'}
+                </span>
+                <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
+              </p>
+              <section>
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Prompt</h3>
+                  <CopyPromptButton text={asset.prompt} />
+                </div>
+                <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-fg">{asset.prompt}</p>
+                {negativePrompt ? (
+                  <p className="mt-2 text-xs text-fg-muted">
+                    <span className="font-medium text-fg">Without:</span> {negativePrompt}
+                  </p>
+                ) : null}
+                {summary ? (
+                  <p className="mt-3 flex items-start gap-2 rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
+                    <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
+                    <span>
+                      <span className="font-medium text-fg">Read as:</span> {summary}
+                    </span>
+                  </p>
+                ) : null}
+              </section>
+
+              <section>
+                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Settings</h3>
+                <dl className="mt-1 text-sm">
+                  {settingRows(asset).map((row) => (
+                    <Row key={row.label} label={row.label}>
+                      {row.value}
+                    </Row>
+                  ))}
+                  <Row label="Seed">{asset.metadata.seed}</Row>
+                  <Row label="Model">{modelName}</Row>
+                </dl>
+              </section>
+
+              <section>
+                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">File</h3>
+                <dl className="mt-1 text-sm">
+                  <Row label="Dimensions">
+                    {formatNumber(asset.metadata.width)} × {formatNumber(asset.metadata.height)} px
+                  </Row>
+                  {asset.metadata.durationSeconds ? (
+                    <Row label="Length">
+                      {asset.metadata.durationSeconds} s
+                      {asset.metadata.fps ? ` at ${asset.metadata.fps} fps` : ''}
+                    </Row>
+                  ) : null}
+                  <Row label="Size">{formatBytes(asset.metadata.size)}</Row>
+                  <Row label="Format">{asset.metadata.contentType}</Row>
+                  <Row label="Created">
+                    <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
+                  </Row>
+                </dl>
+              </section>
+
+              {/* On phones the actions come right under the media; beside it, at the bottom. */}
+              <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">
+                <Button variant="accent" onClick={() => onUseSettings(asset)}>
+                  <RotateCcw aria-hidden />
+                  Use these settings again
+                </Button>
+                <div className="grid grid-cols-3 gap-2">
+                  <a
+                    href={asset.downloadUrl}
+                    download={asset.metadata.filename}
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  >
+                    <Download aria-hidden />
+                    Download
+                  </a>
+                  <a
+                    href={asset.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  >
+                    <ExternalLink aria-hidden />
+                    Open
+                    <span className="sr-only"> in a new tab</span>
+                  </a>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="hover:border-danger/40 hover:text-danger"
+                    onClick={() => onDelete(asset)}
+                  >
+                    <Trash2 aria-hidden />
+                    Delete
+                  </Button>
+                </div>
+              </div>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Asks before deleting one asset or several. */
+export function ConfirmDeleteDialog({
+  assets,
+  onCancel,
+  onConfirm,
+}: {
+  assets: readonly TAsset[];
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const one = assets.length === 1 ? assets[0] : undefined;
+  const title = one ? `Delete this ${one.type}?` : `Delete ${formatNumber(assets.length)} items?`;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onCancel();
+      }}
+    >
+      <DialogContent
+        title={title}
+        description={
+          one
+            ? 'It is removed from your library for good, with its file. This cannot be undone.'
+            : 'They are removed from your library for good, with their files. This cannot be undone.'
+        }
+        role="alertdialog"
+      >
+        {one ? (
+          <div className="mt-4 flex items-center gap-3 rounded-xl border border-line bg-surface-2 p-2.5">
+            {one.thumbnailUrl || one.type === 'image' ? (
+              <img
+                src={one.thumbnailUrl ?? one.url}
+                alt=""
+                width={48}
+                height={48}
+                className="size-12 shrink-0 rounded-lg object-cover"
+              />
+            ) : null}
+            <p className="line-clamp-2 text-sm text-fg-muted">{one.prompt}</p>
+          </div>
+        ) : null}
+        <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
+          <DialogClose className={buttonClass({ variant: 'secondary' })}>Cancel</DialogClose>
+          <Button variant="danger" onClick={onConfirm} autoFocus>
+            <Trash2 aria-hidden />
+            Delete
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
