@@ -17,6 +17,8 @@ export interface AssetItemProps {
 }
 
 const EAGER_ITEMS = 10;
+/** The first row holds the page's largest paint: fetch those stills before anything else. */
+const PRIORITY_ITEMS = 4;
 
 function typeLabel(asset: TAsset): string {
   if (asset.type === 'image') return 'Image';
@@ -90,7 +92,7 @@ function SelectBox({
       onClick={(event) => onToggleSelect(asset, { shiftKey: event.shiftKey })}
       aria-label={`Select: ${asset.prompt}`}
       className={cn(
-        'size-5 cursor-pointer appearance-none rounded-md border-2 border-white/90 bg-black/25 shadow-sm backdrop-blur transition-colors',
+        'size-6 cursor-pointer appearance-none rounded-md border-2 border-white/90 bg-black/25 shadow-sm backdrop-blur transition-colors',
         'checked:border-accent checked:bg-accent checked:bg-[url("data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2016%2016%27%20fill=%27none%27%20stroke=%27white%27%20stroke-width=%272.5%27%20stroke-linecap=%27round%27%20stroke-linejoin=%27round%27%3E%3Cpath%20d=%27M3.5%208.5l3%203%206-7%27/%3E%3C/svg%3E")] checked:bg-center checked:bg-no-repeat',
         className,
       )}
@@ -109,6 +111,7 @@ function Still({ asset, index, className }: { asset: TAsset; index: number; clas
       width={asset.metadata.width}
       height={asset.metadata.height}
       loading={index < EAGER_ITEMS ? 'eager' : 'lazy'}
+      fetchPriority={index < PRIORITY_ITEMS ? 'high' : 'auto'}
       decoding="async"
       className={cn('object-cover', className)}
     />
@@ -129,6 +132,9 @@ export function AssetTile({
   const [playing, setPlaying] = useState(false);
   const isVideo = asset.type === 'video';
   const showVideo = isVideo && (playing || hovered);
+  const durationLabel = asset.metadata.durationSeconds
+    ? `${Math.round(asset.metadata.durationSeconds)} s`
+    : 'Video';
 
   return (
     <li
@@ -202,7 +208,7 @@ export function AssetTile({
           <button
             type="button"
             onClick={() => setPlaying((value) => !value)}
-            aria-label={playing ? `Pause preview: ${asset.prompt}` : `Play preview: ${asset.prompt}`}
+            aria-label={`${playing ? 'Pause' : 'Play'} preview, ${durationLabel}: ${asset.prompt}`}
             aria-pressed={playing}
             className="absolute bottom-2.5 left-2.5 inline-flex h-7 items-center gap-1 rounded-full bg-black/55 px-2.5 text-[11px] font-semibold text-white backdrop-blur transition-colors hover:bg-black/75"
           >
@@ -211,7 +217,7 @@ export function AssetTile({
             ) : (
               <Play aria-hidden className="size-3 fill-current" />
             )}
-            {asset.metadata.durationSeconds ? `${Math.round(asset.metadata.durationSeconds)} s` : 'Video'}
+            {durationLabel}
           </button>
         ) : null}
       </div>

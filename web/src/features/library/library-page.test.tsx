@@ -78,7 +78,7 @@ describe('library', () => {
     const list = await screen.findByRole('list', { name: 'Your creations' });
     expect(within(list).getByRole('button', { name: /Details: A red fox in the snow/ })).toBeInTheDocument();
     expect(
-      within(list).getByRole('button', { name: /Play preview: Waves on a beach at dusk/ }),
+      within(list).getByRole('button', { name: /Play preview, \d+ s: Waves on a beach at dusk/ }),
     ).toBeInTheDocument();
     expect(
       within(list).getByRole('link', { name: 'Open in a new tab: A red fox in the snow' }),
