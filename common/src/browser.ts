@@ -6,6 +6,7 @@
 export * from './api-examples.js';
 export * from './api-keys-constants.js';
 export * from './auth-constants.js';
+export * from './billing-constants.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './generation-constants.js';

@@ -14,6 +14,7 @@ export const ERRORS = {
   LOGIN_REQUIRED_IMAGE: { status: 401, message: 'Please log in to generate images' },
   LOGIN_REQUIRED_VIDEO: { status: 401, message: 'Please log in to generate videos' },
   INSUFFICIENT_CREDITS: { status: 402, message: 'Insufficient credits.' },
+  PAYMENT_DECLINED: { status: 402, message: 'Your card was declined.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
   CROSS_SITE_REQUEST: { status: 403, message: 'Cross-site request rejected.' },
   NOT_FOUND: { status: 404, message: 'Not found' },

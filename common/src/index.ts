@@ -1,5 +1,6 @@
 export * from './api-keys.js';
 export * from './auth.js';
+export * from './billing.js';
 export * from './browser.js';
 export * from './envelope.js';
 export * from './generation.js';

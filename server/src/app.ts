@@ -21,6 +21,9 @@ import { createAuthenticator, sessionCookieName } from './features/auth/authn.js
 import { oidcRoutes } from './features/auth/oidc.routes.js';
 import { createOidcService } from './features/auth/oidc.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { createBillingRepository } from './features/billing/billing.repository.js';
+import { billingRoutes } from './features/billing/billing.routes.js';
+import { type BillingService, createBillingService } from './features/billing/billing.service.js';
 import { createCreditsRepository } from './features/credits/credits.repository.js';
 import { createCreditsService } from './features/credits/credits.service.js';
 import { filesRoutes } from './features/files/files.routes.js';
@@ -51,6 +54,7 @@ import { registerSpa, type Spa } from './platform/http/spa.js';
 import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { createTestModePaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { createJobQueue, type JobQueue } from './platform/queue/index.js';
 import { createFileStore, type FileStore } from './platform/storage/index.js';
 import { createUrlSigner } from './platform/storage/signed-urls.js';
@@ -72,7 +76,19 @@ export interface AppDeps {
   queue?: JobQueue;
   /** Tuning of the job runner (tests shorten leases). */
   runnerOptions?: Partial<RunnerOptions>;
+  /** Default: the embedded test-mode payment provider. */
+  payments?: PaymentProvider;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Scheduled jobs this app runs on a timer, callable directly (tests drive them with their clock). */
+    jobs: { runMonthlyResets: BillingService['runMonthlyResets'] };
+  }
+}
+
+/** How often each process looks for billing months that have ended. */
+const BILLING_JOB_INTERVAL_MS = 60_000;
 
 const API_PREFIX = /^\/(api|health)(\/|$)/;
 const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
@@ -150,6 +166,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send the account-link notice'),
   });
   const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
+  const billing = createBillingService({
+    database,
+    billing: createBillingRepository(db),
+    users,
+    credits,
+    payments: deps.payments ?? createTestModePaymentProvider(),
+    clock,
+  });
 
   // Generation: providers, storage, queue, the job runner and the library.
   const providers = deps.providers ?? (await createConfiguredProviders(config));
@@ -240,6 +264,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountData.register({ key: 'usageStats', export: (userId) => assets.usageStats(userId) });
   // Keys are exported without their secrets.
   accountData.register({ key: 'apiKeys', export: (userId) => apiKeys.list(userId) });
+  // Cards as brand, last 4 and expiry only; purchases and invoices.
+  accountData.register({ key: 'billing', export: (userId) => billing.exportData(userId) });
   const account = createAccountService({
     database,
     registry: accountData,
@@ -256,6 +282,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  // Monthly credit resets: every job process looks each minute; each reset is claimed by one guarded
+  // update, so running it in several processes at once resets each account once.
+  app.decorate('jobs', { runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch) });
+  let billingJob: NodeJS.Timeout | undefined;
+  let billingRun: Promise<unknown> = Promise.resolve();
+  const runBillingJob = () => {
+    billingRun = billingRun
+      .then(() => billing.runMonthlyResets())
+      .catch((error) => app.log.warn({ err: error }, 'monthly credit reset failed'));
+  };
+  app.addHook('onReady', async () => {
+    if (config.workerConcurrency === 0) return;
+    runBillingJob();
+    billingJob = setInterval(runBillingJob, BILLING_JOB_INTERVAL_MS);
+    billingJob.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(billingJob);
+    await billingRun;
+  });
+
   // Feature modules.
   healthRoutes(app, {
     health: createHealthService({ database, version: VERSION, clock, startedAt }),
@@ -268,6 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
+  billingRoutes(app, { authn, billing });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {
     keys: apiKeys,

@@ -57,6 +57,7 @@ export function browser(app: FastifyInstance, session: { cookie: string } | null
     post: (url: string, payload?: unknown) =>
       send({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
     patch: (url: string, payload: unknown) => send({ method: 'PATCH', url, payload: payload as object }),
+    put: (url: string, payload: unknown) => send({ method: 'PUT', url, payload: payload as object }),
     delete: (url: string, payload?: unknown) =>
       send({ method: 'DELETE', url, ...(payload === undefined ? {} : { payload: payload as object }) }),
   };

@@ -90,6 +90,56 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
       return balances;
     },
 
+    /** Credits bought (a pack's credits and bonus) into the purchased bucket, which never expires. */
+    async grantPurchased(
+      userId: string,
+      amount: number,
+      reference: string,
+      note: string,
+      trx: Executor,
+    ): Promise<Balances> {
+      const balances = await deps.credits.apply(
+        { userId, kind: 'purchase', deltaMonthly: 0, deltaPurchased: amount, reference, note, now: now() },
+        trx,
+      );
+      if (!balances) throw new AppError('NOT_FOUND', 'User not found');
+      return balances;
+    },
+
+    /**
+     * Sets the monthly bucket to a plan's allowance (a new billing month, or an upgrade); the purchased
+     * bucket is untouched. The user row is locked first (PostgreSQL) so a concurrent reservation cannot
+     * slip between the read and the write.
+     */
+    async setMonthly(
+      userId: string,
+      allowance: number,
+      kind: 'monthly_reset' | 'grant',
+      note: string,
+      reference: string | null,
+      trx: Executor,
+    ): Promise<Balances> {
+      const row = await lockForUpdate(
+        deps.database.dialect,
+        trx.selectFrom('users').select(['credits_monthly']).where('id', '=', userId),
+      ).executeTakeFirst();
+      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      const balances = await deps.credits.apply(
+        {
+          userId,
+          kind,
+          deltaMonthly: allowance - row.credits_monthly,
+          deltaPurchased: 0,
+          reference,
+          note,
+          now: now(),
+        },
+        trx,
+      );
+      if (!balances) throw new AppError('CONFLICT', 'The balance changed meanwhile; try again.');
+      return balances;
+    },
+
     /**
      * Administrator correction: sets the total balance to `total`. Purchased credits are kept up to
      * the new total; the monthly bucket takes the rest.

@@ -45,6 +45,7 @@ describe('database and migrations', () => {
       ['0001-initial', 'Success'],
       ['0002-generations', 'Success'],
       ['0003-api-keys', 'Success'],
+      ['0004-billing', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

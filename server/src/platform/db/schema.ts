@@ -224,6 +224,85 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** Each account's billing month (anchored at its start or last upgrade) and a downgrade waiting for it. */
+export interface BillingAccountsTable {
+  user_id: string;
+  pending_plan: 'free' | 'pro' | 'enterprise' | null;
+  /** Billing months run from this instant, month after month (clamped to short months). */
+  anchor_at: string;
+  period_start: string;
+  /** The monthly reset (and renewal) is due at this instant. */
+  period_end: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A card as the payment provider tokenised it: never the whole number, never the CVC. */
+export interface PaymentMethodsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_token: string;
+  brand: 'visa' | 'mastercard' | 'amex' | 'discover';
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  cardholder_name: string;
+  is_default: number;
+  created_at: string;
+}
+
+export interface BillingAddressesTable {
+  user_id: string;
+  name: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PurchasesTable {
+  id: string;
+  user_id: string;
+  kind: 'pack' | 'plan' | 'renewal';
+  item: string;
+  description: string;
+  amount_cents: number;
+  currency: 'usd';
+  credits: number;
+  bonus_credits: number;
+  status: 'pending' | 'succeeded' | 'declined';
+  failure_code: string | null;
+  failure_message: string | null;
+  payment_method_id: string | null;
+  card_brand: PaymentMethodsTable['brand'] | null;
+  card_last4: string | null;
+  provider: string;
+  provider_charge_id: string | null;
+  /** Unique per user: a retried request finds its purchase instead of charging again. */
+  idempotency_key: string;
+  request_hash: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface InvoicesTable {
+  id: string;
+  user_id: string;
+  purchase_id: string;
+  number: string;
+  description: string;
+  amount_cents: number;
+  currency: 'usd';
+  card_brand: PaymentMethodsTable['brand'] | null;
+  card_last4: string | null;
+  created_at: string;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   api_requests: ApiRequestsTable;
@@ -239,4 +318,9 @@ export interface DB {
   auth_throttle: AuthThrottleTable;
   app_state: AppStateTable;
   credit_ledger: CreditLedgerTable;
+  billing_accounts: BillingAccountsTable;
+  payment_methods: PaymentMethodsTable;
+  billing_addresses: BillingAddressesTable;
+  purchases: PurchasesTable;
+  invoices: InvoicesTable;
 }

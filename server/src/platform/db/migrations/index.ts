@@ -3,6 +3,7 @@ import type { Dialect } from '../dialect.js';
 import { initial } from './0001-initial.js';
 import { generations } from './0002-generations.js';
 import { apiKeys } from './0003-api-keys.js';
+import { billing } from './0004-billing.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -13,5 +14,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0001-initial': initial(dialect),
     '0002-generations': generations(dialect),
     '0003-api-keys': apiKeys(dialect),
+    '0004-billing': billing(dialect),
   };
 }
