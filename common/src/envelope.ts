@@ -21,11 +21,15 @@ export type TEnvelope<T> = TSuccessEnvelope<T> | TErrorEnvelope;
 export const ZHealthResponse = z
   .object({
     success: z.boolean(),
-    status: z.enum(['ok', 'error']),
+    /** "degraded": the database answers but a generation provider is down. */
+    status: z.enum(['ok', 'degraded', 'error']),
     version: z.string(),
     uptimeSeconds: z.number().int().nonnegative(),
     database: z.enum(['sqlite', 'postgres']),
     error: z.string().optional(),
+    providers: z
+      .array(z.object({ id: z.string(), name: z.string(), ok: z.boolean(), detail: z.string().optional() }))
+      .optional(),
   })
   .meta({ id: 'HealthResponse' });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;

@@ -124,6 +124,32 @@ export const ZGeneration = z
   .meta({ id: 'Generation' });
 export type TGeneration = z.infer<typeof ZGeneration>;
 
+/** `GET /api/models`: a configured model, what it can make and what it costs. */
+export const ZModel = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    provider: z.string(),
+    providerName: z.string(),
+    types: z.array(z.enum(['image', 'video'])),
+    supportsSeed: z.boolean(),
+    supportsNegativePrompt: z.boolean(),
+    maxWidth: z.number().int(),
+    maxHeight: z.number().int(),
+    /** Aspect ratios the model can honour; null: any. */
+    aspectRatios: z.array(z.string()).nullable(),
+    videoDurations: z.array(z.number()).nullable(),
+    videoFrameRates: z.array(z.number()).nullable(),
+    /** Credits per generation, for each type the model makes. */
+    prices: z.object({ image: z.number().int().optional(), video: z.number().int().optional() }),
+    /** Whether the provider can take jobs now. */
+    available: z.boolean(),
+    default: z.object({ image: z.boolean(), video: z.boolean() }),
+  })
+  .meta({ id: 'Model' });
+export type TModel = z.infer<typeof ZModel>;
+
 /** Server-sent events of `GET /api/generations/:id/events`. */
 export type TGenerationEvent =
   | { type: 'progress'; generation: TGeneration }

@@ -33,6 +33,7 @@ import { createGenerationsRepository } from './features/generations/generations.
 import { generationsRoutes } from './features/generations/generations.routes.js';
 import { createGenerationsService } from './features/generations/generations.service.js';
 import { createProviderRegistry } from './features/generations/provider-registry.js';
+import { providerWebhookRoutes } from './features/generations/provider-webhooks.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAssetsRepository } from './features/library/assets.repository.js';
@@ -305,7 +306,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Feature modules.
   healthRoutes(app, {
-    health: createHealthService({ database, version: VERSION, clock, startedAt }),
+    health: createHealthService({
+      database,
+      version: VERSION,
+      clock,
+      startedAt,
+      providers: () => registry.health(),
+    }),
   });
   authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits });
   oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
@@ -313,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountRoutes(app, { authn, auth, account });
   filesRoutes(app, { store, signer });
   generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });
+  providerWebhookRoutes(app, { registry });
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   billingRoutes(app, { authn, billing });

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from 'node:path';
 import { CREDIT_PRICES } from '@kaleido/common';
 import { z } from 'zod';
+import { describeProviders, loadProvidersSetup, type ProvidersSetup } from './providers/providers-config.js';
 
 /** The whole configuration of a Kaleido process, read and validated once at start (see README's table). */
 export interface AppConfig {
@@ -32,6 +33,8 @@ export interface AppConfig {
   prices: { image: number; video: number };
   /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
   social: SocialProviderConfig[];
+  /** AI generation providers (PROVIDERS_FILE and shortcuts); absent: only the built-in Sketch renderer. */
+  providers?: ProvidersSetup;
 }
 
 export interface SocialProviderConfig {
@@ -163,6 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     });
   }
 
+  let providers: ProvidersSetup;
+  try {
+    providers = loadProvidersSetup(env, { cwd, publicUrl });
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+
   return {
     env: vars.NODE_ENV,
     host: vars.HOST,
@@ -180,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       from: vars.MAIL_FROM ?? `Kaleido <no-reply@${new URL(publicUrl).hostname}>`,
     },
     social,
+    providers,
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
@@ -232,6 +243,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
     workerConcurrency: config.workerConcurrency,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
+    providers: config.providers ? describeProviders(config.providers) : [],
   };
 }
 

@@ -85,6 +85,17 @@ export interface ModelCapabilities {
   /** Video durations (seconds) and frame rates this model can produce. */
   videoDurations?: readonly number[];
   videoFrameRates?: readonly number[];
+  /** Aspect ratios (e.g. "16:9") the model can honour; absent: any. */
+  aspectRatios?: readonly string[];
+  /** Credits per generation of this model, from configuration; absent: the installation's prices. */
+  prices?: Partial<Record<GenerationKind, number>>;
+  /**
+   * Models sharing a failover group stand in for each other: when this model's provider is down, a job
+   * moves to a model of the same group and kind on another provider. Absent: never a stand-in (Sketch).
+   */
+  failoverGroup?: string;
+  /** How long one job of this model may take before it is stopped (default: the runner's per-kind timeout). */
+  timeoutSeconds?: number;
 }
 
 export interface ProviderCapabilities {
@@ -100,6 +111,8 @@ export type ProviderErrorKind =
   | 'unavailable'
   | 'invalid_input'
   | 'timeout'
+  /** The provider made the output but it could no longer be downloaded (hosted URLs expire). */
+  | 'output_expired'
   | 'internal';
 
 export class ProviderError extends Error {
@@ -107,16 +120,30 @@ export class ProviderError extends Error {
   constructor(
     readonly kind: ProviderErrorKind,
     message: string,
-    readonly options: { retryAfterSeconds?: number; userMessage?: string; cause?: unknown } = {},
+    readonly options: {
+      retryAfterSeconds?: number;
+      userMessage?: string;
+      /** For invalid_input: the request field at fault (e.g. "negativePrompt"). */
+      field?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
   }
+}
+
+export interface ProviderHealth {
+  ok: boolean;
+  /** A short reason when not ok; never a secret. */
+  detail?: string;
 }
 
 export interface GenerationProvider {
   readonly id: string;
   capabilities(): ProviderCapabilities;
   generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Whether the provider can take jobs now (shown in /api/health); absent: always up. */
+  health?(): Promise<ProviderHealth>;
   /** Releases workers, sockets and pools. */
   close?(): Promise<void>;
 }

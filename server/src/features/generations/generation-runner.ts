@@ -195,7 +195,12 @@ export function createGenerationRunner(deps: {
     deps.events.changed(jobId);
     const controller = new AbortController();
     controllers.set(jobId, controller);
-    const timeout = setTimeout(() => controller.abort(new TimedOut()), options.timeoutMs[row.kind]);
+    const modelTimeout = deps.registry.models().find((entry) => entry.model.id === row.model)
+      ?.model.timeoutSeconds;
+    const timeout = setTimeout(
+      () => controller.abort(new TimedOut()),
+      modelTimeout ? modelTimeout * 1000 : options.timeoutMs[row.kind],
+    );
     const heartbeat = setInterval(() => {
       deps.generations
         .renewLease(jobId, iso(), leaseUntil())
@@ -228,11 +233,62 @@ export function createGenerationRunner(deps: {
       checkpoint: (state) => deps.generations.saveProviderState(jobId, state, iso()),
     };
     try {
-      const provider = deps.registry.provider(row.provider);
-      if (!provider) throw new ProviderError('unavailable', `provider ${row.provider} is not configured`);
-      const output = await provider.generate(requestOf(row), context);
-      if (controller.signal.aborted) throw controller.signal.reason;
-      await settle(row, output);
+      let current = row;
+      let request = requestOf(row);
+      const tried = new Set<string>();
+      const failovers: { from: string; to: string; reason: string }[] = [];
+      for (;;) {
+        tried.add(current.provider);
+        try {
+          const provider = deps.registry.provider(current.provider);
+          if (!provider)
+            throw new ProviderError('unavailable', `provider ${current.provider} is not configured`);
+          const output = await provider.generate(request, context);
+          if (controller.signal.aborted) throw controller.signal.reason;
+          const finishedAt = now().getTime();
+          const startedAt = Date.parse(row.started_at ?? iso());
+          await settle(current, {
+            ...output,
+            details: {
+              ...output.details,
+              ...(failovers.length ? { failovers } : {}),
+              timings: {
+                queuedSeconds: Math.max(0, (startedAt - Date.parse(row.created_at)) / 1000),
+                runSeconds: Math.max(0, (finishedAt - startedAt) / 1000),
+              },
+            },
+          });
+          break;
+        } catch (error) {
+          // A provider that is down hands the job to a stand-in of the same failover group: the same
+          // reservation, so nobody pays twice.
+          if (
+            controller.signal.aborted ||
+            !(error instanceof ProviderError) ||
+            error.kind !== 'unavailable'
+          ) {
+            throw error;
+          }
+          const next = deps.registry.alternatives(current.kind, current.model, tried)[0];
+          if (!next) throw error;
+          deps.log.warn(
+            { err: error, jobId, from: current.provider, to: next.provider.id },
+            'provider unavailable; failing over',
+          );
+          failovers.push({ from: current.model, to: next.model.id, reason: error.message.slice(0, 200) });
+          const switched = await deps.generations.switchProvider(jobId, {
+            provider: next.provider.id,
+            model: next.model.id,
+            details: JSON.stringify({ failovers }),
+            now: iso(),
+          });
+          if (!switched) throw error;
+          current = { ...current, provider: next.provider.id, model: next.model.id, provider_state: null };
+          request = { ...requestOf(current), resumeState: undefined };
+          context.report({ progress: 1, stage: `Switched to ${next.model.name}` });
+          deps.events.changed(jobId);
+        }
+      }
       deps.events.changed(jobId);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;

@@ -97,6 +97,30 @@ export function createGenerationsRepository(db: Executor) {
         .execute();
     },
 
+    /**
+     * A running job moves to another provider (failover): its provider state starts afresh, and the
+     * reason is kept in details. False if the job is no longer running.
+     */
+    async switchProvider(
+      id: string,
+      change: { provider: string; model: string; details: string; now: string },
+      trx: Executor = db,
+    ): Promise<boolean> {
+      const updated = await trx
+        .updateTable('generations')
+        .set({
+          provider: change.provider,
+          model: change.model,
+          provider_state: null,
+          details: change.details,
+          updated_at: change.now,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
+    },
+
     /** running → succeeded while the reservation is still held; false if the job ended meanwhile. */
     async markSucceeded(
       id: string,

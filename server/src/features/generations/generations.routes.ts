@@ -4,6 +4,7 @@ import {
   type TGeneration,
   type TGenerationEvent,
   type TGenerationType,
+  type TModel,
   ZImageGenerationRequest,
   ZVideoGenerationRequest,
 } from '@kaleido/common';
@@ -96,23 +97,34 @@ export function generationsRoutes(
   app.post('/api/generate-image', generate('image'));
   app.post('/api/generate-video', generate('video'));
 
-  app.get('/api/models', async () => ({
-    success: true,
-    data: deps.registry.models().map(({ provider, model }) => ({
+  app.get('/api/models', async () => {
+    const health = new Map((await deps.registry.health(3000)).map((entry) => [entry.id, entry.ok]));
+    const defaults = {
+      image: deps.registry.models().find((entry) => entry.model.kinds.includes('image'))?.model.id,
+      video: deps.registry.models().find((entry) => entry.model.kinds.includes('video'))?.model.id,
+    };
+    const data: TModel[] = deps.registry.models().map(({ provider, model }) => ({
       id: model.id,
       name: model.name,
       description: model.description,
       provider: provider.id,
-      types: model.kinds,
+      providerName: provider.capabilities().providerName,
+      types: [...model.kinds],
       supportsSeed: model.supportsSeed,
       supportsNegativePrompt: model.supportsNegativePrompt,
       maxWidth: model.maxWidth,
       maxHeight: model.maxHeight,
-      videoDurations: model.videoDurations ?? null,
-      videoFrameRates: model.videoFrameRates ?? null,
-      prices: deps.prices,
-    })),
-  }));
+      aspectRatios: model.aspectRatios ? [...model.aspectRatios] : null,
+      videoDurations: model.videoDurations ? [...model.videoDurations] : null,
+      videoFrameRates: model.videoFrameRates ? [...model.videoFrameRates] : null,
+      prices: Object.fromEntries(
+        model.kinds.map((kind) => [kind, model.prices?.[kind] ?? deps.prices[kind]]),
+      ) as TModel['prices'],
+      available: health.get(provider.id) ?? true,
+      default: { image: defaults.image === model.id, video: defaults.video === model.id },
+    }));
+    return { success: true, data };
+  });
 
   app.get('/api/generations', async (request) => {
     const auth = await deps.authn.required(request);

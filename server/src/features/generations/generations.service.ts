@@ -97,7 +97,7 @@ export function createGenerationsService(deps: {
      */
     async submit(userId: string, input: SubmitInput, options: SubmitOptions = {}): Promise<GenerationRow> {
       const { provider, model } = deps.registry.resolve(input.kind, input.model);
-      const cost = deps.prices[input.kind];
+      const cost = model.prices?.[input.kind] ?? deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
       // Only what the chosen model can honour is accepted (the public API offers more than the screens).
       if (size.width > model.maxWidth || size.height > model.maxHeight) {
@@ -105,6 +105,12 @@ export function createGenerationsService(deps: {
           'VALIDATION_FAILED',
           `${model.name} cannot make ${size.width}×${size.height} ${input.kind}s (at most ${model.maxWidth}×${model.maxHeight}).`,
         );
+      }
+      if (model.aspectRatios && !model.aspectRatios.includes(input.settings.aspectRatio)) {
+        const message = `${model.name} cannot make ${input.settings.aspectRatio} ${input.kind}s (it makes ${model.aspectRatios.join(', ')}).`;
+        throw new AppError('VALIDATION_FAILED', message, {
+          details: [{ path: 'settings.aspectRatio', message }],
+        });
       }
       if (input.kind === 'video') {
         if (model.videoDurations && !model.videoDurations.includes(input.settings.duration)) {

@@ -1,0 +1,339 @@
+import {
+  createHealthRecord,
+  download,
+  type FetchLike,
+  readJson,
+  safeText,
+  sameOrigin,
+  send,
+  sleep,
+} from './http.js';
+import { toOutput } from './outputs.js';
+import {
+  type GenerationContext,
+  type GenerationKind,
+  type GenerationOutput,
+  type GenerationProvider,
+  type GenerationRequest,
+  type ModelCapabilities,
+  ProviderError,
+} from './provider.js';
+import { progressFromLogs } from './replicate.js';
+import { fillTemplate, requestValues } from './template.js';
+
+/**
+ * fal queue API (research 5): submit to `{queue}/{endpoint}`, follow `status_url` (queue position,
+ * then logs) until COMPLETED, read `response_url`, cancel with `PUT cancel_url`. Authorization is
+ * `Key …`, sent only to the configured queue's origin. A completed request may still be an error
+ * (`error` on the status, or a non-2xx result); `has_nsfw_concepts` marks a safety-checker refusal.
+ */
+
+export interface FalModelConfig {
+  id: string;
+  name: string;
+  kind: GenerationKind;
+  /** The endpoint id, e.g. "fal-ai/kling-video/v2.1/master/text-to-video". */
+  endpoint: string;
+  description?: string;
+  input: Record<string, unknown>;
+  maxWidth: number;
+  maxHeight: number;
+  aspectRatios?: readonly string[];
+  videoDurations?: readonly number[];
+  videoFrameRates?: readonly number[];
+  steps?: { standard: number; high: number; ultra: number };
+  prices?: Partial<Record<GenerationKind, number>>;
+  failoverGroup?: string;
+  timeoutSeconds?: number;
+}
+
+export interface FalProviderConfig {
+  id: string;
+  name: string;
+  key: string;
+  /** Default https://queue.fal.run. */
+  queueUrl: string;
+  models: FalModelConfig[];
+  pollIntervalMs?: number;
+  fetch?: FetchLike;
+}
+
+interface QueueStatus {
+  status?: 'IN_QUEUE' | 'IN_PROGRESS' | 'COMPLETED';
+  queue_position?: number;
+  logs?: { message?: string }[] | null;
+  error?: string | null;
+  error_type?: string | null;
+  request_id?: string;
+  response_url?: string;
+  status_url?: string;
+  cancel_url?: string;
+}
+
+type FalHandle = { requestId: string; statusUrl: string; responseUrl: string; cancelUrl: string };
+
+/** `owner/app` of an endpoint id: status, result and cancel live there, without the sub-path. */
+export function falAppOf(endpoint: string): string {
+  const parts = endpoint.split('/');
+  const namespaced = parts[0] === 'workflows' || parts[0] === 'comfy';
+  return parts.slice(0, namespaced ? 3 : 2).join('/');
+}
+
+export function createFalProvider(config: FalProviderConfig): GenerationProvider {
+  const base = config.queueUrl.replace(/\/+$/, '');
+  const provider = config.name;
+  const models = new Map(config.models.map((model) => [model.id, model]));
+  const health = createHealthRecord();
+  const pollMs = config.pollIntervalMs ?? 1000;
+  const auth = { Authorization: `Key ${config.key}` };
+
+  const capabilities = {
+    providerId: config.id,
+    providerName: config.name,
+    models: config.models.map(
+      (model): ModelCapabilities => ({
+        id: model.id,
+        name: model.name,
+        kinds: [model.kind],
+        description: model.description ?? `${model.endpoint} on fal`,
+        supportsSeed: JSON.stringify(model.input).includes('{{seed}}'),
+        supportsNegativePrompt: JSON.stringify(model.input).includes('{{negative_prompt}}'),
+        maxWidth: model.maxWidth,
+        maxHeight: model.maxHeight,
+        aspectRatios: model.aspectRatios,
+        videoDurations: model.videoDurations,
+        videoFrameRates: model.videoFrameRates,
+        prices: model.prices,
+        failoverGroup: model.failoverGroup,
+        timeoutSeconds: model.timeoutSeconds,
+      }),
+    ),
+  };
+
+  /** A URL from a response, if it is on the queue's origin (the key goes nowhere else); else ours. */
+  const onQueue = (url: string | undefined, fallback: string) =>
+    url && sameOrigin(url, base) ? url : fallback;
+
+  async function failure(response: Response, what: string): Promise<ProviderError> {
+    const text = await safeText(response);
+    let detail: unknown = text;
+    try {
+      detail = (JSON.parse(text) as { detail?: unknown }).detail ?? text;
+    } catch {
+      // plain text
+    }
+    const first = Array.isArray(detail)
+      ? (detail[0] as { loc?: unknown[]; msg?: string } | undefined)
+      : undefined;
+    const summary = first
+      ? `${(first.loc ?? []).join('.')}: ${first.msg ?? ''}`
+      : String(detail).slice(0, 300);
+    const message = `${provider} ${what} answered ${response.status}: ${summary}`;
+    if (/nsfw|safety|content polic|flagged/i.test(summary)) {
+      return new ProviderError('content_policy', message, { userMessage: policyMessage(provider) });
+    }
+    if (response.status === 422 || response.status === 400) {
+      const field = first?.loc ? String(first.loc[first.loc.length - 1]) : undefined;
+      return new ProviderError('invalid_input', message, {
+        field,
+        userMessage: `The model did not accept these settings${field ? ` (${field})` : ''}: ${summary}`,
+      });
+    }
+    return new ProviderError('unavailable', message);
+  }
+
+  async function cancel(handle: FalHandle): Promise<void> {
+    await send(handle.cancelUrl, {
+      method: 'PUT',
+      headers: auth,
+      retry: 'idempotent',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: 10_000,
+    })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }
+
+  async function run(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = models.get(request.model);
+    if (!model || model.kind !== request.kind) {
+      throw new ProviderError('invalid_input', `${provider} has no ${request.kind} model "${request.model}"`);
+    }
+    const app = `${base}/${falAppOf(model.endpoint)}`;
+    let handle = request.resumeState as FalHandle | undefined;
+    if (!handle?.requestId) {
+      context.report({ progress: 1, stage: `Sending to ${provider}` });
+      const input = fillTemplate(
+        model.input,
+        requestValues(request, {
+          steps: model.steps
+            ? model.steps[request.kind === 'image' ? request.quality : 'standard']
+            : undefined,
+        }),
+      );
+      const response = await send(`${base}/${model.endpoint}`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+        signal: context.signal,
+        retry: 'rate-limit',
+        provider,
+        fetch: config.fetch,
+        timeoutMs: 30_000,
+      });
+      if (!response.ok) throw await failure(response, 'submit');
+      const submitted = await readJson<QueueStatus>(response, provider);
+      if (!submitted.request_id) throw new ProviderError('unavailable', `${provider} accepted no request id`);
+      const id = encodeURIComponent(submitted.request_id);
+      handle = {
+        requestId: submitted.request_id,
+        statusUrl: onQueue(submitted.status_url, `${app}/requests/${id}/status`),
+        responseUrl: onQueue(submitted.response_url, `${app}/requests/${id}`),
+        cancelUrl: onQueue(submitted.cancel_url, `${app}/requests/${id}/cancel`),
+      };
+      await context.checkpoint(handle);
+    }
+    const started = Date.now();
+    let status: QueueStatus = {};
+    try {
+      for (;;) {
+        const url = new URL(handle.statusUrl);
+        url.searchParams.set('logs', '1');
+        const response = await send(url.toString(), {
+          headers: auth,
+          signal: context.signal,
+          retry: 'idempotent',
+          provider,
+          fetch: config.fetch,
+          timeoutMs: 30_000,
+        });
+        if (!response.ok && response.status !== 202) throw await failure(response, 'status');
+        status = await readJson<QueueStatus>(response, provider);
+        if (status.status === 'COMPLETED') break;
+        if (status.status === 'IN_QUEUE') {
+          context.report({
+            progress: 1,
+            stage:
+              status.queue_position !== undefined
+                ? `In ${provider}'s queue (position ${status.queue_position + 1})`
+                : `In ${provider}'s queue`,
+          });
+        } else {
+          const logs = (status.logs ?? []).map((entry) => entry.message ?? '').join('\n');
+          context.report({ progress: progressFromLogs(logs) ?? 5, stage: 'Generating' });
+        }
+        await sleep(pollMs, context.signal);
+      }
+    } catch (error) {
+      if (context.signal.aborted) {
+        await cancel(handle);
+        throw context.signal.reason;
+      }
+      throw error;
+    }
+    if (status.error) {
+      const policy = /nsfw|safety|content polic|flagged/i.test(status.error);
+      throw new ProviderError(
+        policy ? 'content_policy' : 'internal',
+        `${provider} request failed: ${status.error}`,
+        {
+          userMessage: policy ? policyMessage(provider) : undefined,
+        },
+      );
+    }
+    const result = await send(handle.responseUrl, {
+      headers: auth,
+      signal: context.signal,
+      retry: 'idempotent',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: 30_000,
+    });
+    if (!result.ok) throw await failure(result, 'result');
+    const payload = await readJson<{
+      images?: { url?: string }[];
+      image?: { url?: string };
+      video?: { url?: string };
+      seed?: number;
+      has_nsfw_concepts?: boolean[];
+    }>(result, provider);
+    if (payload.has_nsfw_concepts?.some(Boolean)) {
+      throw new ProviderError('content_policy', `${provider} safety checker flagged the output`, {
+        userMessage: policyMessage(provider),
+      });
+    }
+    const url =
+      request.kind === 'video' ? payload.video?.url : (payload.images?.[0]?.url ?? payload.image?.url);
+    if (!url) throw new ProviderError('internal', `${provider} result holds no ${request.kind}`);
+    context.report({ progress: 99, stage: 'Saving' });
+    const file = await download(url, {
+      provider,
+      fetch: config.fetch,
+      signal: context.signal,
+      headers: sameOrigin(url, base) ? auth : undefined,
+    });
+    return toOutput(file, request, {
+      model: model.id,
+      provider,
+      seed: typeof payload.seed === 'number' ? payload.seed : request.seed,
+      details: {
+        provider: config.id,
+        endpoint: model.endpoint,
+        requestId: handle.requestId,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  return {
+    id: config.id,
+    capabilities: () => capabilities,
+    async generate(request, context) {
+      try {
+        const output = await run(request, context);
+        health.succeeded();
+        return output;
+      } catch (error) {
+        health.observe(error);
+        throw error;
+      }
+    },
+    health: async () => health.state(),
+  };
+}
+
+function policyMessage(provider: string): string {
+  return `This prompt was refused by ${provider}’s safety checks. Please change it and try again; your credits were refunded.`;
+}
+
+/** Ready-made inputs for well-known fal endpoints (research 5.4, 7.2). fal wants some numbers as strings. */
+export const FAL_PRESETS: Record<string, Omit<FalModelConfig, 'id' | 'name' | 'endpoint'>> = {
+  'fal-ai/flux/dev': {
+    kind: 'image',
+    input: {
+      prompt: '{{prompt}}',
+      image_size: { width: '{{width}}', height: '{{height}}' },
+      seed: '{{seed}}',
+      num_images: 1,
+      enable_safety_checker: true,
+      output_format: 'png',
+    },
+    maxWidth: 2048,
+    maxHeight: 2048,
+  },
+  'fal-ai/kling-video/v2.1/master/text-to-video': {
+    kind: 'video',
+    input: {
+      prompt: '{{prompt}}',
+      negative_prompt: '{{negative_prompt}}',
+      aspect_ratio: '{{aspect_ratio}}',
+      duration: '{{duration_string}}',
+    },
+    maxWidth: 1920,
+    maxHeight: 1920,
+    aspectRatios: ['16:9', '9:16', '1:1'],
+    videoDurations: [5],
+    videoFrameRates: [24],
+  },
+};

@@ -1,0 +1,464 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  createHealthRecord,
+  download,
+  type FetchLike,
+  readJson,
+  safeText,
+  sameOrigin,
+  send,
+} from './http.js';
+import { toOutput } from './outputs.js';
+import {
+  type GenerationContext,
+  type GenerationKind,
+  type GenerationOutput,
+  type GenerationProvider,
+  type GenerationRequest,
+  type ModelCapabilities,
+  ProviderError,
+} from './provider.js';
+import { fillTemplate, requestValues } from './template.js';
+
+/**
+ * Replicate predictions. A job creates a prediction for the model (`POST /models/{owner}/{name}/
+ * predictions`, or `/predictions` with a version id), with `Prefer: wait` for quick models and a
+ * `Cancel-After` deadline, then follows it by polling and, when a public URL and webhook secret are
+ * configured, by signed webhooks (Standard Webhooks: HMAC-SHA256 over `id.timestamp.body`). Progress
+ * comes from tqdm lines in the logs. Output files are temporary: they are downloaded at once, and an
+ * expired URL is refreshed by reading the prediction again.
+ */
+
+export interface ReplicateModelConfig {
+  id: string;
+  name: string;
+  kind: GenerationKind;
+  /** "owner/name" (official models) or "owner/name:version". */
+  model: string;
+  description?: string;
+  /** The prediction input, with placeholders (template.ts). */
+  input: Record<string, unknown>;
+  /** Seconds to hold the create request open (`Prefer: wait=N`, 1–60); 0: do not wait. */
+  waitSeconds: number;
+  maxWidth: number;
+  maxHeight: number;
+  aspectRatios?: readonly string[];
+  videoDurations?: readonly number[];
+  videoFrameRates?: readonly number[];
+  steps?: { standard: number; high: number; ultra: number };
+  prices?: Partial<Record<GenerationKind, number>>;
+  failoverGroup?: string;
+  timeoutSeconds?: number;
+}
+
+export interface ReplicateProviderConfig {
+  id: string;
+  name: string;
+  apiToken: string;
+  /** Default https://api.replicate.com/v1. */
+  baseUrl: string;
+  models: ReplicateModelConfig[];
+  /** Where Replicate posts webhooks (PUBLIC_URL + the webhook route); absent: polling only. */
+  webhookUrl?: string;
+  /** The `whsec_…` signing secret; absent: read once from GET /webhooks/default/secret. */
+  webhookSecret?: string;
+  /** Poll interval while a prediction runs (default 1 s; 5 s when webhooks are on). */
+  pollIntervalMs?: number;
+  fetch?: FetchLike;
+}
+
+export interface Prediction {
+  id: string;
+  status: 'starting' | 'processing' | 'succeeded' | 'failed' | 'canceled' | 'aborted';
+  output?: unknown;
+  error?: unknown;
+  logs?: string | null;
+  metrics?: { predict_time?: number };
+  urls?: { get?: string; cancel?: string };
+}
+
+export interface ReplicateProvider extends GenerationProvider {
+  /**
+   * Verifies and applies a webhook delivery. Throws on a bad or stale signature; returns false for a
+   * replayed delivery id.
+   */
+  receiveWebhook(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<boolean>;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'canceled', 'aborted']);
+const POLICY = /nsfw|safety|content polic|sensitive|flagged|inappropriate/i;
+const WEBHOOK_TOLERANCE_SECONDS = 5 * 60;
+
+/** The last tqdm percentage in the logs ("45%|████▌     | 9/20"), if any. */
+export function progressFromLogs(logs: string | null | undefined): number | undefined {
+  if (!logs) return undefined;
+  const lines = logs.trimEnd().split(/\r|\n/).reverse();
+  for (const line of lines) {
+    const percent = /(\d{1,3})%\|/.exec(line);
+    if (percent) return Math.min(100, Number(percent[1]));
+    const steps = /\b(\d+)\/(\d+)\s*\[/.exec(line);
+    if (steps && Number(steps[2]) > 0) return Math.min(100, (Number(steps[1]) / Number(steps[2])) * 100);
+  }
+  return undefined;
+}
+
+/** The first file URL in a model's output: a string, an array of them, or an object holding one. */
+export function firstUrl(output: unknown): string | undefined {
+  if (typeof output === 'string') return /^(https?:|data:)/.test(output) ? output : undefined;
+  if (Array.isArray(output)) {
+    for (const item of output) {
+      const url = firstUrl(item);
+      if (url) return url;
+    }
+    return undefined;
+  }
+  if (output && typeof output === 'object') {
+    for (const value of Object.values(output)) {
+      const url = firstUrl(value);
+      if (url) return url;
+    }
+  }
+  return undefined;
+}
+
+/** Standard Webhooks signature check (research 4.5); throws when it does not hold. */
+export function verifyStandardWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
+  const header = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const id = header('webhook-id');
+  const timestamp = header('webhook-timestamp');
+  const signatures = header('webhook-signature');
+  if (!id || !timestamp || !signatures) throw new Error('unsigned webhook');
+  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS) {
+    throw new Error('stale webhook timestamp');
+  }
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(rawBody).digest();
+  const valid = signatures.split(' ').some((entry) => {
+    const [version, signature] = entry.split(',');
+    if (version !== 'v1' || !signature) return false;
+    const given = Buffer.from(signature, 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!valid) throw new Error('bad webhook signature');
+  return id;
+}
+
+export function createReplicateProvider(config: ReplicateProviderConfig): ReplicateProvider {
+  const base = config.baseUrl.replace(/\/+$/, '');
+  const provider = config.name;
+  const models = new Map(config.models.map((model) => [model.id, model]));
+  const health = createHealthRecord();
+  const listeners = new Map<string, Set<(prediction: Prediction) => void>>();
+  const seenDeliveries = new Map<string, number>();
+  let secret: Promise<string> | null = config.webhookSecret ? Promise.resolve(config.webhookSecret) : null;
+  const pollMs = config.pollIntervalMs ?? (config.webhookUrl ? 5000 : 1000);
+
+  const capabilities = {
+    providerId: config.id,
+    providerName: config.name,
+    models: config.models.map(
+      (model): ModelCapabilities => ({
+        id: model.id,
+        name: model.name,
+        kinds: [model.kind],
+        description: model.description ?? `${model.model.split(':')[0]} on Replicate`,
+        supportsSeed: JSON.stringify(model.input).includes('{{seed}}'),
+        supportsNegativePrompt: JSON.stringify(model.input).includes('{{negative_prompt}}'),
+        maxWidth: model.maxWidth,
+        maxHeight: model.maxHeight,
+        aspectRatios: model.aspectRatios,
+        videoDurations: model.videoDurations,
+        videoFrameRates: model.videoFrameRates,
+        prices: model.prices,
+        failoverGroup: model.failoverGroup,
+        timeoutSeconds: model.timeoutSeconds,
+      }),
+    ),
+  };
+
+  const auth = { Authorization: `Bearer ${config.apiToken}` };
+
+  /** Only ever sends the token to the API's origin, whatever URL a response names. */
+  function apiUrl(url: string | undefined, fallback: string): string {
+    return url && sameOrigin(url, base) ? url : `${base}${fallback}`;
+  }
+
+  async function failure(response: Response): Promise<ProviderError> {
+    const text = await safeText(response);
+    let problem: {
+      detail?: unknown;
+      title?: string;
+      invalid_fields?: { field?: string; description?: string }[];
+    } = {};
+    try {
+      problem = JSON.parse(text);
+    } catch {
+      // not problem details
+    }
+    const detail = typeof problem.detail === 'string' ? problem.detail : text.slice(0, 300);
+    const message = `${provider} answered ${response.status}: ${detail}`;
+    if (response.status === 422 || response.status === 400) {
+      if (POLICY.test(detail)) {
+        return new ProviderError('content_policy', message, { userMessage: policyMessage(provider) });
+      }
+      const field = problem.invalid_fields?.[0]?.field;
+      return new ProviderError('invalid_input', message, {
+        field,
+        userMessage: `The model did not accept these settings${field ? ` (${field})` : ''}: ${detail.slice(0, 200)}`,
+      });
+    }
+    return new ProviderError('unavailable', message);
+  }
+
+  async function getPrediction(
+    id: string,
+    urls: Prediction['urls'],
+    signal: AbortSignal,
+  ): Promise<Prediction> {
+    const response = await send(apiUrl(urls?.get, `/predictions/${encodeURIComponent(id)}`), {
+      headers: auth,
+      signal,
+      retry: 'idempotent',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: 30_000,
+    });
+    if (!response.ok) throw await failure(response);
+    return readJson<Prediction>(response, provider);
+  }
+
+  async function cancel(prediction: Prediction): Promise<void> {
+    await send(apiUrl(prediction.urls?.cancel, `/predictions/${encodeURIComponent(prediction.id)}/cancel`), {
+      method: 'POST',
+      headers: auth,
+      retry: 'idempotent',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: 10_000,
+    })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }
+
+  async function create(model: ReplicateModelConfig, request: GenerationRequest, signal: AbortSignal) {
+    const input = fillTemplate(
+      model.input,
+      requestValues(request, {
+        steps: model.steps ? model.steps[request.kind === 'image' ? request.quality : 'standard'] : undefined,
+      }),
+    );
+    const [name, version] = model.model.split(':');
+    const body: Record<string, unknown> = version ? { version, input } : { input };
+    if (config.webhookUrl) {
+      body.webhook = config.webhookUrl;
+      body.webhook_events_filter = ['start', 'logs', 'completed'];
+    }
+    const timeoutSeconds = model.timeoutSeconds ?? (request.kind === 'image' ? 300 : 1800);
+    const headers: Record<string, string> = {
+      ...auth,
+      'Content-Type': 'application/json',
+      'Cancel-After': `${timeoutSeconds}s`,
+    };
+    if (model.waitSeconds > 0) headers.Prefer = `wait=${Math.min(60, model.waitSeconds)}`;
+    const response = await send(version ? `${base}/predictions` : `${base}/models/${name}/predictions`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal,
+      retry: 'rate-limit',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: (Math.min(60, model.waitSeconds) + 30) * 1000,
+    });
+    if (!response.ok) throw await failure(response);
+    return readJson<Prediction>(response, provider);
+  }
+
+  /** Resolves with the next webhook update of this prediction, or after `ms`. */
+  function nextUpdate(id: string, ms: number, signal: AbortSignal): Promise<Prediction | null> {
+    return new Promise((resolve, reject) => {
+      const set = listeners.get(id) ?? new Set();
+      listeners.set(id, set);
+      const done = (value: Prediction | null) => {
+        clearTimeout(timer);
+        set.delete(listener);
+        if (!set.size) listeners.delete(id);
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      };
+      const listener = (prediction: Prediction) => done(prediction);
+      const onAbort = () => {
+        done(null);
+        reject(signal.reason);
+      };
+      const timer = setTimeout(() => done(null), ms);
+      set.add(listener);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  async function run(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = models.get(request.model);
+    if (!model || model.kind !== request.kind) {
+      throw new ProviderError('invalid_input', `${provider} has no ${request.kind} model "${request.model}"`);
+    }
+    const resume = request.resumeState as { predictionId?: string } | undefined;
+    let prediction: Prediction;
+    if (resume?.predictionId) {
+      prediction = await getPrediction(resume.predictionId, undefined, context.signal);
+    } else {
+      context.report({ progress: 1, stage: `Sending to ${provider}` });
+      prediction = await create(model, request, context.signal);
+      await context.checkpoint({ predictionId: prediction.id });
+    }
+    const started = Date.now();
+    try {
+      while (!TERMINAL.has(prediction.status)) {
+        const percent = progressFromLogs(prediction.logs);
+        context.report({
+          progress: percent ?? 2,
+          stage: prediction.status === 'starting' ? `Starting at ${provider}` : 'Generating',
+        });
+        const update = await nextUpdate(prediction.id, pollMs, context.signal);
+        prediction = update ?? (await getPrediction(prediction.id, prediction.urls, context.signal));
+      }
+    } catch (error) {
+      if (context.signal.aborted) {
+        await cancel(prediction);
+        throw context.signal.reason;
+      }
+      throw error;
+    }
+    if (prediction.status === 'failed') {
+      const text =
+        typeof prediction.error === 'string' ? prediction.error : JSON.stringify(prediction.error ?? '');
+      if (POLICY.test(text)) {
+        throw new ProviderError('content_policy', `${provider} refused: ${text.slice(0, 300)}`, {
+          userMessage: policyMessage(provider),
+        });
+      }
+      throw new ProviderError('internal', `${provider} prediction failed: ${text.slice(0, 300)}`);
+    }
+    if (prediction.status !== 'succeeded') {
+      throw new ProviderError('internal', `${provider} prediction ended ${prediction.status}`);
+    }
+    context.report({ progress: 99, stage: 'Saving' });
+    const fetchOutput = (current: Prediction) => {
+      const url = firstUrl(current.output);
+      if (!url) throw new ProviderError('internal', `${provider} prediction succeeded without a file`);
+      return download(url, { provider, fetch: config.fetch, signal: context.signal });
+    };
+    let file: Awaited<ReturnType<typeof download>>;
+    try {
+      file = await fetchOutput(prediction);
+    } catch (error) {
+      if (!(error instanceof ProviderError && error.kind === 'output_expired')) throw error;
+      // A delivery URL can lapse (e.g. a job resumed after a restart): read the prediction again for fresh ones.
+      file = await fetchOutput(await getPrediction(prediction.id, prediction.urls, context.signal));
+    }
+    return toOutput(file, request, {
+      model: model.id,
+      provider,
+      seed: request.seed,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        predictionId: prediction.id,
+        predictSeconds: prediction.metrics?.predict_time,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  return {
+    id: config.id,
+    capabilities: () => capabilities,
+    async generate(request, context) {
+      try {
+        const output = await run(request, context);
+        health.succeeded();
+        return output;
+      } catch (error) {
+        health.observe(error);
+        throw error;
+      }
+    },
+    health: async () => health.state(),
+
+    async receiveWebhook(headers, rawBody) {
+      secret ??= (async () => {
+        const response = await send(`${base}/webhooks/default/secret`, {
+          headers: auth,
+          retry: 'idempotent',
+          provider,
+          fetch: config.fetch,
+        });
+        if (!response.ok) throw await failure(response);
+        const { key } = await readJson<{ key?: string }>(response, provider);
+        if (!key) throw new Error('Replicate returned no webhook secret');
+        return key;
+      })();
+      secret.catch(() => {
+        secret = null;
+      });
+      const id = verifyStandardWebhook(await secret, headers, rawBody);
+      const now = Date.now();
+      for (const [delivery, at] of seenDeliveries) {
+        if (now - at > WEBHOOK_TOLERANCE_SECONDS * 2000) seenDeliveries.delete(delivery);
+      }
+      if (seenDeliveries.has(id)) return false;
+      seenDeliveries.set(id, now);
+      const prediction = JSON.parse(rawBody.toString('utf8')) as Prediction;
+      for (const listener of [...(listeners.get(prediction.id) ?? [])]) listener(prediction);
+      return true;
+    },
+  };
+}
+
+function policyMessage(provider: string): string {
+  return `This prompt was refused by ${provider}’s safety checks. Please change it and try again; your credits were refunded.`;
+}
+
+/** Ready-made inputs for well-known Replicate models (field names from their API pages; research 4, 7.1). */
+export const REPLICATE_PRESETS: Record<string, Omit<ReplicateModelConfig, 'id' | 'name' | 'model'>> = {
+  'black-forest-labs/flux-schnell': {
+    kind: 'image',
+    input: {
+      prompt: '{{prompt}}',
+      aspect_ratio: '{{aspect_ratio}}',
+      seed: '{{seed}}',
+      num_outputs: 1,
+      output_format: 'png',
+    },
+    waitSeconds: 60,
+    maxWidth: 2048,
+    maxHeight: 2048,
+    aspectRatios: ['1:1', '16:9', '9:16', '4:3', '3:4', '2:3', '3:2'],
+  },
+  'wan-video/wan-2.2-t2v-fast': {
+    kind: 'video',
+    input: {
+      prompt: '{{prompt}}',
+      num_frames: '{{frames}}',
+      aspect_ratio: '{{aspect_ratio}}',
+      resolution: '{{resolution}}',
+      frames_per_second: '{{fps}}',
+      seed: '{{seed}}',
+    },
+    waitSeconds: 0,
+    maxWidth: 1280,
+    maxHeight: 1280,
+    aspectRatios: ['16:9', '9:16'],
+    // 81–121 frames at up to 24 fps: five seconds.
+    videoDurations: [5],
+    videoFrameRates: [24],
+  },
+};

@@ -1,0 +1,104 @@
+import type { GenerationRequest } from './provider.js';
+
+/**
+ * Placeholder templates: provider inputs (Replicate and fal input objects, ComfyUI workflows) are
+ * JSON with `{{name}}` placeholders. A string that is exactly one placeholder takes the value with its
+ * type (a number stays a number); a property whose value is such a placeholder with no value is left
+ * out; placeholders inside longer strings are interpolated.
+ */
+
+export type TemplateValue = string | number | boolean | undefined;
+export type TemplateValues = Record<string, TemplateValue>;
+
+const WHOLE = /^\{\{\s*([a-z0-9_]+)\s*\}\}$/i;
+const INSIDE = /\{\{\s*([a-z0-9_]+)\s*\}\}/gi;
+
+/** The placeholders Kaleido fills from a request (operators may add constants of their own). */
+export const REQUEST_PLACEHOLDERS = [
+  'prompt',
+  'negative_prompt',
+  'seed',
+  'width',
+  'height',
+  'aspect_ratio',
+  'resolution',
+  'steps',
+  'quality',
+  'style',
+  'frames',
+  'frames_4n1',
+  'frames_8n1',
+  'fps',
+  'duration',
+  'duration_string',
+] as const;
+
+export function fillTemplate(template: unknown, values: TemplateValues): unknown {
+  if (typeof template === 'string') {
+    const whole = WHOLE.exec(template);
+    if (whole) return values[whole[1] as string];
+    return template.replace(INSIDE, (_, name: string) => String(values[name] ?? ''));
+  }
+  if (Array.isArray(template)) return template.map((item) => fillTemplate(item, values));
+  if (template && typeof template === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(template)) {
+      const filled = fillTemplate(value, values);
+      if (filled !== undefined) out[key] = filled;
+    }
+    return out;
+  }
+  return template;
+}
+
+/** Every placeholder name used in a template. */
+export function placeholdersOf(template: unknown, found = new Set<string>()): Set<string> {
+  if (typeof template === 'string') {
+    for (const match of template.matchAll(INSIDE)) found.add(match[1] as string);
+  } else if (Array.isArray(template)) {
+    for (const item of template) placeholdersOf(item, found);
+  } else if (template && typeof template === 'object') {
+    for (const value of Object.values(template)) placeholdersOf(value, found);
+  }
+  return found;
+}
+
+function frameCount(seconds: number, fps: number, step: number): number {
+  const raw = Math.max(1, Math.round(seconds * fps));
+  return step === 1 ? raw : Math.round((raw - 1) / step) * step + 1;
+}
+
+/**
+ * The values of a request for templates. `steps` comes from the model's steps per quality; the
+ * resolution is named by the short side ("720p").
+ */
+export function requestValues(
+  request: GenerationRequest,
+  extra: { steps?: number; constants?: Record<string, string | number | boolean> } = {},
+): TemplateValues {
+  const video =
+    request.kind === 'video'
+      ? {
+          frames: frameCount(request.durationSeconds, request.fps, 1),
+          frames_4n1: frameCount(request.durationSeconds, request.fps, 4),
+          frames_8n1: frameCount(request.durationSeconds, request.fps, 8),
+          fps: request.fps,
+          duration: request.durationSeconds,
+          duration_string: String(request.durationSeconds),
+        }
+      : {};
+  return {
+    ...extra.constants,
+    prompt: request.prompt,
+    negative_prompt: request.negativePrompt || undefined,
+    seed: request.seed,
+    width: request.width,
+    height: request.height,
+    aspect_ratio: request.aspectRatio,
+    resolution: `${Math.min(request.width, request.height)}p`,
+    steps: extra.steps,
+    quality: request.kind === 'image' ? request.quality : undefined,
+    style: request.style,
+    ...video,
+  };
+}
