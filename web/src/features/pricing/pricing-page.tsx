@@ -1,24 +1,70 @@
 import type { TPlan } from '@kaleido/common';
-import { APP_ROUTES, BILLING_POLICY, CREDIT_PACKS, CREDIT_PRICES, PLANS } from '@kaleido/common/browser';
+import {
+  APP_ROUTES,
+  BILLING_POLICY,
+  CREDIT_PACKS,
+  CREDIT_PRICES,
+  PLANS,
+  planChangeKind,
+} from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronDown, Coins, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
+import { useToast } from '../../app/toast-provider';
+import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatCredits, formatNumber, formatUsd } from '../../lib/format';
 import { Badge } from '../../ui/badge';
-import { buttonClass } from '../../ui/button';
+import { Button, buttonClass } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
 import { PageContainer } from '../../ui/page';
+import type { CurrentUser } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
+import { billingSummaryQueryOptions, newPurchaseKey, useChangePlan } from '../billing/api';
+import { CheckoutDialogContent, type CheckoutItem } from '../billing/checkout-dialog';
 import { PRICING_FAQ } from './faq';
 
 const FEATURED_PLAN = 'pro';
 
-function PlanCard({ plan, currentPlan }: { plan: TPlan; currentPlan: string | null }) {
+function PlanCard({
+  plan,
+  user,
+  pendingPlan,
+  onChoose,
+}: {
+  plan: TPlan;
+  user: CurrentUser | null;
+  pendingPlan: string | null;
+  onChoose: (item: CheckoutItem) => void;
+}) {
   const featured = plan.id === FEATURED_PLAN;
-  const isCurrent = currentPlan === plan.id;
-  const signedIn = currentPlan !== null;
-  const action = plan.priceUsd === 0 ? 'Get started free' : `Choose ${plan.name}`;
+  const isCurrent = user?.plan === plan.id;
+  const toast = useToast();
+  const changePlan = useChangePlan();
+  const change = user ? planChangeKind(user.plan, plan.id) : null;
+  const action = !user
+    ? plan.priceUsd === 0
+      ? 'Get started free'
+      : `Choose ${plan.name}`
+    : change === 'upgrade'
+      ? `Upgrade to ${plan.name}`
+      : `Switch to ${plan.name}`;
+  const keep = async () => {
+    try {
+      await changePlan.mutateAsync({ plan: plan.id, idempotencyKey: newPurchaseKey() });
+      toast.success(`You stay on ${plan.name}`, 'The scheduled plan change is cancelled.');
+    } catch (error) {
+      toast.error('Could not keep your plan', serverText(error));
+    }
+  };
+  const buttonStyle = buttonClass({
+    variant: featured ? 'primary' : 'secondary',
+    size: 'lg',
+    className: 'w-full',
+  });
   return (
     <li
       className={cn(
@@ -51,22 +97,30 @@ function PlanCard({ plan, currentPlan }: { plan: TPlan; currentPlan: string | nu
         ))}
       </ul>
       <div className="mt-8">
-        {isCurrent ? (
-          <span
-            aria-disabled="true"
-            className={buttonClass({ variant: 'secondary', size: 'lg', className: 'w-full opacity-60' })}
+        {isCurrent && pendingPlan ? (
+          <Button
+            variant="secondary"
+            size="lg"
+            className="w-full"
+            disabled={changePlan.isPending}
+            onClick={() => void keep()}
           >
+            Keep {plan.name}
+          </Button>
+        ) : isCurrent ? (
+          <span aria-disabled="true" className={cn(buttonStyle, 'opacity-60')}>
             Current plan
           </span>
+        ) : pendingPlan === plan.id ? (
+          <span aria-disabled="true" className={cn(buttonStyle, 'opacity-60')}>
+            Starts next billing month
+          </span>
+        ) : user ? (
+          <button type="button" className={buttonStyle} onClick={() => onChoose({ kind: 'plan', plan })}>
+            {action}
+          </button>
         ) : (
-          <Link
-            to={signedIn ? APP_ROUTES.billing : `${APP_ROUTES.auth}?mode=signup`}
-            className={buttonClass({
-              variant: featured ? 'primary' : 'secondary',
-              size: 'lg',
-              className: 'w-full',
-            })}
-          >
+          <Link to={`${APP_ROUTES.auth}?mode=signup`} className={buttonStyle}>
             {action}
           </Link>
         )}
@@ -77,9 +131,15 @@ function PlanCard({ plan, currentPlan }: { plan: TPlan; currentPlan: string | nu
 
 export function PricingPage() {
   const { user } = useUser();
-  const currentPlan = user?.plan ?? null;
+  const summary = useQuery({ ...billingSummaryQueryOptions(), enabled: Boolean(user) });
+  const [checkout, setCheckout] = useState<CheckoutItem | null>(null);
   return (
     <>
+      <Dialog open={checkout !== null} onOpenChange={(open) => (open ? undefined : setCheckout(null))}>
+        {checkout && user ? (
+          <CheckoutDialogContent item={checkout} user={user} onDone={() => setCheckout(null)} />
+        ) : null}
+      </Dialog>
       <PageMeta {...PAGE_METADATA.pricing} />
       <PageContainer className="py-12 sm:py-16">
         <header className="mx-auto max-w-2xl text-center">
@@ -99,7 +159,13 @@ export function PricingPage() {
           </h2>
           <ul className="grid gap-6 lg:grid-cols-3">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} currentPlan={currentPlan} />
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                user={user}
+                pendingPlan={summary.data?.pendingPlan ?? null}
+                onChoose={setCheckout}
+              />
             ))}
           </ul>
         </section>
@@ -141,13 +207,24 @@ export function PricingPage() {
                   <p className="mt-5 text-3xl font-semibold tracking-tight text-fg tabular-nums">
                     {formatUsd(pack.priceUsd)}
                   </p>
-                  <Link
-                    to={user ? APP_ROUTES.billing : APP_ROUTES.auth}
-                    aria-label={`Buy ${formatCredits(pack.credits)} for ${formatUsd(pack.priceUsd)}`}
-                    className={buttonClass({ variant: 'secondary', className: 'mt-5 w-full' })}
-                  >
-                    Buy
-                  </Link>
+                  {user ? (
+                    <button
+                      type="button"
+                      aria-label={`Buy ${formatCredits(pack.credits)} for ${formatUsd(pack.priceUsd)}`}
+                      className={buttonClass({ variant: 'secondary', className: 'mt-5 w-full' })}
+                      onClick={() => setCheckout({ kind: 'pack', pack })}
+                    >
+                      Buy
+                    </button>
+                  ) : (
+                    <Link
+                      to={APP_ROUTES.auth}
+                      aria-label={`Buy ${formatCredits(pack.credits)} for ${formatUsd(pack.priceUsd)}`}
+                      className={buttonClass({ variant: 'secondary', className: 'mt-5 w-full' })}
+                    >
+                      Buy
+                    </Link>
+                  )}
                 </li>
               );
             })}

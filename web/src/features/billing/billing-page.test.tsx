@@ -1,0 +1,99 @@
+import { BILLING_MESSAGES, MESSAGES } from '@kaleido/common/browser';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { billingFake } from './billing-fake';
+
+describe('billing page', () => {
+  it('asks signed-out visitors to sign in', async () => {
+    mockServer();
+    renderApp('/billing');
+    expect(
+      await screen.findByRole('heading', { name: MESSAGES.authenticationRequiredTitle }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.signInToManageBilling)).toBeInTheDocument();
+  });
+
+  it('checks the card in the Add Card modal before sending it, then lists it as the default', async () => {
+    const fake = billingFake();
+    mockServer({ user: TEST_USER, handler: (url, init) => fake.handle(url, init) });
+    const { user } = renderApp('/billing');
+    expect(await screen.findByText(/No payment methods yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Card' });
+    const number = within(dialog).getByLabelText('Card Number');
+    await user.type(number, '4242424242424241');
+    expect(number).toHaveValue('4242 4242 4242 4241');
+    await user.type(within(dialog).getByLabelText('Expiry (MM/YY)'), '0120');
+    expect(within(dialog).getByLabelText('Expiry (MM/YY)')).toHaveValue('01/20');
+    await user.type(within(dialog).getByLabelText('CVC'), '12');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Card' }));
+    expect(within(dialog).getByText(BILLING_MESSAGES.cardNumberInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(BILLING_MESSAGES.expiryPast)).toBeInTheDocument();
+    expect(within(dialog).getByText(BILLING_MESSAGES.cvcInvalid)).toBeInTheDocument();
+    expect(within(dialog).getByText(BILLING_MESSAGES.cardholderRequired)).toBeInTheDocument();
+    expect(fake.state.requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    await user.clear(number);
+    await user.type(number, '4242424242424242');
+    const expiry = within(dialog).getByLabelText('Expiry (MM/YY)');
+    await user.clear(expiry);
+    await user.type(expiry, '1229');
+    await user.type(within(dialog).getByLabelText('CVC'), '3');
+    await user.type(within(dialog).getByLabelText('Cardholder Name'), 'Ada Lovelace');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Card' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.state.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      number: '4242 4242 4242 4242',
+      expiry: '12/29',
+      cvc: '123',
+      name: 'Ada Lovelace',
+    });
+    const section = screen.getByRole('region', { name: 'Payment Methods' });
+    const list = await within(section).findByRole('list');
+    expect(within(list).getByText(/Visa •••• 4242/)).toBeInTheDocument();
+    expect(within(list).getByText('Default')).toBeInTheDocument();
+  });
+
+  it('adds a billing address with required fields and the US default', async () => {
+    const fake = billingFake();
+    mockServer({ user: TEST_USER, handler: (url, init) => fake.handle(url, init) });
+    const { user } = renderApp('/billing');
+    await user.click(await screen.findByRole('button', { name: 'Add Address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Billing Address' });
+    expect(within(dialog).getByLabelText('Country')).toHaveValue('US');
+    expect(
+      within(within(dialog).getByLabelText('Country'))
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'JP', 'IN']);
+    await user.click(within(dialog).getByRole('button', { name: 'Save Address' }));
+    expect(within(dialog).getByText('Full Name is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('ZIP Code is required.')).toBeInTheDocument();
+
+    const fill = {
+      'Full Name': 'Ada Lovelace',
+      Email: 'ada@example.com',
+      Address: '12 St James Square',
+      City: 'London',
+      State: 'Westminster',
+      'ZIP Code': 'SW1Y 4JH',
+    };
+    for (const [label, value] of Object.entries(fill))
+      await user.type(within(dialog).getByLabelText(label), value);
+    await user.selectOptions(within(dialog).getByLabelText('Country'), 'GB');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.state.address).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      address: '12 St James Square',
+      city: 'London',
+      state: 'Westminster',
+      zipCode: 'SW1Y 4JH',
+      country: 'GB',
+    });
+    const address = await screen.findByText(/United Kingdom/);
+    expect(address).toHaveTextContent('12 St James SquareLondon, Westminster SW1Y 4JHUnited Kingdom');
+  });
+});
