@@ -117,7 +117,7 @@ const ZReplicate = z.object({
   /** Ask Replicate to post signed webhooks to PUBLIC_URL (polling continues as a fallback). */
   webhooks: z.boolean().default(false),
   webhookSecret: secret.optional(),
-  pollIntervalMs: z.number().int().min(100).optional(),
+  pollIntervalMs: z.number().int().min(20).optional(),
   models: z
     .array(
       z.object({
@@ -135,7 +135,7 @@ const ZFal = z.object({
   name: z.string().default('fal'),
   key: secret,
   queueUrl: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
-  pollIntervalMs: z.number().int().min(100).optional(),
+  pollIntervalMs: z.number().int().min(20).optional(),
   models: z.array(z.object({ ...ZHosted, endpoint: z.string().min(3) })).min(1),
 });
 

@@ -248,7 +248,7 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       .catch(() => undefined);
   }
 
-  async function create(model: ReplicateModelConfig, request: GenerationRequest, signal: AbortSignal) {
+  async function create(model: ReplicateModelConfig, request: GenerationRequest) {
     const input = fillTemplate(
       model.input,
       requestValues(request, {
@@ -272,7 +272,6 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal,
       retry: 'rate-limit',
       provider,
       fetch: config.fetch,
@@ -316,8 +315,14 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       prediction = await getPrediction(resume.predictionId, undefined, context.signal);
     } else {
       context.report({ progress: 1, stage: `Sending to ${provider}` });
-      prediction = await create(model, request, context.signal);
+      // The create is not aborted with the job: its answer names the prediction to cancel (an abandoned
+      // create would leave a paid prediction running until its Cancel-After deadline).
+      prediction = await create(model, request);
       await context.checkpoint({ predictionId: prediction.id });
+      if (context.signal.aborted) {
+        await cancel(prediction);
+        throw context.signal.reason;
+      }
     }
     const started = Date.now();
     try {
