@@ -99,11 +99,13 @@ describe('Replicate adapter through the app', () => {
       resolution: '480p',
     });
     expect(replicate.creates[0]?.headers.prefer).toBeUndefined();
-    expect((done?.generation.asset as { metadata: Record<string, unknown> }).metadata).toMatchObject({
-      contentType: 'video/mp4',
-      width: 1280,
-      height: 720,
-      durationSeconds: 5,
+    expect(done?.generation.asset).toMatchObject({
+      metadata: {
+        contentType: 'video/mp4',
+        width: 1280,
+        height: 720,
+        durationSeconds: 5,
+      },
     });
   });
 
