@@ -5,3 +5,4 @@ export * from './browser.js';
 export * from './envelope.js';
 export * from './generation.js';
 export * from './settings.js';
+export * from './usage.js';

@@ -44,6 +44,9 @@ import { publicApiRoutes } from './features/public-api/public-api.routes.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
+import { createUsageRepository } from './features/usage/usage.repository.js';
+import { usageRoutes } from './features/usage/usage.routes.js';
+import { createUsageService } from './features/usage/usage.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
@@ -324,6 +327,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   billingRoutes(app, { authn, billing });
+  usageRoutes(app, { authn, usage: createUsageService({ usage: createUsageRepository(db), billing }) });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {
     keys: apiKeys,

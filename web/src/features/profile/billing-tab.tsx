@@ -1,28 +1,39 @@
-import { APP_ROUTES, PLANS } from '@kaleido/common/browser';
-import { CreditCard, Receipt } from 'lucide-react';
+import { APP_ROUTES, findPlan } from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
+import { CreditCard } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatCredits, formatNumber, formatUsd, humanize } from '../../lib/format';
+import { formatCredits, formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
 import type { CurrentUser } from '../auth/api';
+import { billingSummaryQueryOptions } from '../billing/api';
+import { PurchaseHistory } from '../billing/purchase-history';
 
-/** Profile › Billing: the plan and balance from the account, and the (still empty) purchase history. */
+/** Profile › Billing: the plan, the next reset, the balance, and the recorded purchases and invoices. */
 export function BillingTab({ user }: { user: CurrentUser }) {
-  const plan = PLANS.find((candidate) => candidate.id === user.plan);
+  const summary = useQuery(billingSummaryQueryOptions());
+  const plan = findPlan(user.plan);
+  const pending = summary.data?.pendingPlan ? findPlan(summary.data.pendingPlan) : null;
   return (
     <div className="space-y-6">
-      <Card className="grid gap-6 p-6 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto] lg:items-center">
+      <Card className="grid gap-6 p-6 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-center">
         <div>
           <p className="text-sm font-semibold text-fg-muted">Current plan</p>
-          <p className="mt-1 text-2xl font-semibold tracking-tight text-fg">
-            {plan?.name ?? humanize(user.plan)}
+          <p className="mt-1 text-2xl font-semibold tracking-tight text-fg">{plan.name}</p>
+          <p className="mt-0.5 text-sm text-fg-muted">
+            {formatUsd(plan.priceUsd)} per month · {formatCredits(plan.monthlyCredits)} monthly
           </p>
-          {plan ? (
-            <p className="mt-0.5 text-sm text-fg-muted">
-              {formatUsd(plan.priceUsd)} per month · {formatCredits(plan.monthlyCredits)} monthly
-            </p>
-          ) : null}
+        </div>
+        <div>
+          <p className="text-sm font-semibold text-fg-muted">Next reset</p>
+          <p className="mt-1 text-2xl font-semibold tracking-tight text-fg">
+            {summary.data ? formatDate(summary.data.nextResetAt) : '…'}
+          </p>
+          <p className="mt-0.5 text-sm text-fg-muted">
+            {pending
+              ? `Changes to ${pending.name} then`
+              : `Monthly credits back to ${formatNumber(plan.monthlyCredits)}`}
+          </p>
         </div>
         <div>
           <p className="text-sm font-semibold text-fg-muted">Balance</p>
@@ -43,12 +54,7 @@ export function BillingTab({ user }: { user: CurrentUser }) {
           </Link>
         </div>
       </Card>
-      <EmptyState
-        className="w-full max-w-none"
-        icon={Receipt}
-        title="No purchases yet"
-        description="Plan changes and the credit packs you buy will be listed here with their receipts."
-      />
+      <PurchaseHistory />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { type CurrentUser, socialProvidersQueryOptions } from '../auth/api';
 import { ProviderMark } from '../auth/social-sign-in';
+import { RecentActivity, UsageFiguresCard } from './usage-figures';
 
 function CardTitle({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
@@ -193,12 +194,19 @@ function AccountCard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Profile › Overview: the account's real figures (balance split, plan, details and sign-in methods). */
+/**
+ * Profile › Overview: the account's real figures (balance split, plan, this month against all time,
+ * recent activity, details and sign-in methods).
+ */
 export function OverviewTab({ user }: { user: CurrentUser }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <CreditsCard user={user} />
       <PlanCard user={user} />
+      <UsageFiguresCard compact />
+      <div className="lg:col-span-2">
+        <RecentActivity />
+      </div>
       <AccountCard user={user} />
     </div>
   );

@@ -2,7 +2,47 @@ import { CREDIT_PRICES, MESSAGES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatCredits } from '../../lib/format';
-import { mockServer, renderApp, settingsStore, TEST_USER } from '../../test/render-app';
+import { jsonResponse, mockServer, renderApp, settingsStore, TEST_USER } from '../../test/render-app';
+import { billingFake } from '../billing/billing-fake';
+
+const figures = (generations: number, images: number, videos: number, creditsUsed: number) => ({
+  generations,
+  images,
+  videos,
+  creditsUsed,
+  creditsPurchased: 110,
+  amountSpentCents: 1500,
+});
+/** GET /api/usage/summary as the server answers it. */
+const usageSummary = (url: string) =>
+  url === '/api/usage/summary'
+    ? jsonResponse({
+        success: true,
+        data: {
+          periodStart: '2026-03-15T09:30:00.000Z',
+          thisMonth: figures(3, 2, 1, 5),
+          allTime: figures(17, 12, 5, 27),
+          recentActivity: [
+            {
+              id: 'generation:1',
+              kind: 'generation',
+              title: 'Generated a video',
+              detail: 'waves at night',
+              credits: -3,
+              createdAt: '2026-03-20T10:00:00.000Z',
+            },
+            {
+              id: 'purchase:1',
+              kind: 'purchase',
+              title: 'Bought 100 credits + 10 bonus',
+              detail: '$15.00',
+              credits: 110,
+              createdAt: '2026-03-19T10:00:00.000Z',
+            },
+          ],
+        },
+      })
+    : undefined;
 
 describe('profile page', () => {
   it(`says '${MESSAGES.logInToViewProfile}' when signed out`, async () => {
@@ -13,7 +53,12 @@ describe('profile page', () => {
 
   it('has four tabs, with the open one in the address', async () => {
     const store = settingsStore();
-    mockServer({ user: TEST_USER, handler: (url, init) => store.handle(url, init) });
+    const billing = billingFake();
+    mockServer({
+      user: TEST_USER,
+      handler: async (url, init) =>
+        usageSummary(url) ?? (await billing.handle(url, init)) ?? store.handle(url, init),
+    });
     const { user, router } = renderApp('/profile');
     const tabs = await screen.findByRole('tablist', { name: 'Profile sections' });
     expect(
@@ -30,18 +75,25 @@ describe('profile page', () => {
     await user.keyboard('{ArrowLeft}');
     expect(within(tabs).getByRole('tab', { name: 'Billing' })).toHaveFocus();
     expect(router.state.location.search).toBe('?tab=billing');
-    expect(screen.getByText('No purchases yet')).toBeInTheDocument();
+    expect(await screen.findByText('No purchases yet')).toBeInTheDocument();
 
     await user.keyboard('{Home}');
     expect(router.state.location.search).toBe('');
   });
 
-  it('opens the tab named in the address', async () => {
-    mockServer({ user: TEST_USER });
+  it('opens the tab named in the address, with this month against all time from the server', async () => {
+    mockServer({ user: TEST_USER, handler: usageSummary });
     renderApp('/profile?tab=usage');
     expect(await screen.findByRole('tab', { name: 'Usage' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByText(/Usage statistics appear after your first generation/)).toBeInTheDocument();
     expect(screen.getByText(formatCredits(CREDIT_PRICES.video))).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: 'Generations 3 17' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Videos 1 5' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Credits used 5 27' })).toBeInTheDocument();
+    expect(within(table).getByRole('row', { name: 'Spent $15 $15' })).toBeInTheDocument();
+    expect(screen.getByText('This month began March 15, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Generated a video')).toBeInTheDocument();
+    expect(screen.getByText('+110')).toBeInTheDocument();
   });
 
   it("shows the account's real figures on Overview", async () => {
@@ -62,13 +114,50 @@ describe('profile page', () => {
     expect(screen.getAllByText('Admin')[0]).toBeInTheDocument();
   });
 
-  it('shows plan and balance on Billing, without made-up purchases', async () => {
-    mockServer({ user: TEST_USER });
+  it('shows plan, next reset, balance and the recorded purchases on Billing', async () => {
+    const billing = billingFake({
+      purchases: [
+        {
+          id: 'purchase-1',
+          kind: 'pack',
+          item: 'pack-100',
+          description: '100 credits + 10 bonus',
+          amountCents: 1500,
+          currency: 'usd',
+          credits: 100,
+          bonusCredits: 10,
+          status: 'succeeded',
+          failureMessage: null,
+          card: { brand: 'visa', last4: '4242' },
+          invoiceNumber: 'KAL-20260120-ABCDEF12',
+          createdAt: '2026-01-20T10:00:00.000Z',
+        },
+      ],
+      invoices: [
+        {
+          id: 'invoice-1',
+          number: 'KAL-20260120-ABCDEF12',
+          purchaseId: 'purchase-1',
+          description: '100 credits + 10 bonus',
+          amountCents: 1500,
+          currency: 'usd',
+          status: 'paid',
+          card: { brand: 'visa', last4: '4242' },
+          createdAt: '2026-01-20T10:00:00.000Z',
+        },
+      ],
+    });
+    mockServer({ user: TEST_USER, handler: (url, init) => billing.handle(url, init) });
     renderApp('/profile?tab=billing');
     const panel = await screen.findByRole('tabpanel');
     expect(within(panel).getByText('Free')).toBeInTheDocument();
     expect(within(panel).getByText('42 credits')).toBeInTheDocument();
-    expect(within(panel).getByText('No purchases yet')).toBeInTheDocument();
+    expect(await within(panel).findByText('February 15, 2026')).toBeInTheDocument();
+    const purchases = await within(panel).findByRole('region', { name: 'Purchases' });
+    expect(within(purchases).getByText('100 credits + 10 bonus')).toBeInTheDocument();
+    expect(within(purchases).getByText('Paid')).toBeInTheDocument();
+    const invoices = within(panel).getByRole('region', { name: 'Invoices' });
+    expect(within(invoices).getByText('KAL-20260120-ABCDEF12')).toBeInTheDocument();
   });
 });
 

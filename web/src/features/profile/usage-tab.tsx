@@ -1,36 +1,16 @@
-import { APP_ROUTES, CREDIT_PRICES } from '@kaleido/common/browser';
-import { ChartNoAxesColumn, Clapperboard, ImageIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { CREDIT_PRICES } from '@kaleido/common/browser';
+import { Clapperboard, ImageIcon } from 'lucide-react';
 import { formatCredits } from '../../lib/format';
-import { buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { EmptyState } from '../../ui/empty-state';
+import { RecentActivity, UsageFiguresCard } from './usage-figures';
 
-/**
- * Profile › Usage. Statistics come from recorded generations, which arrive with the generation engine;
- * until there are any, an honest empty state (no placeholder figures).
- */
+/** Profile › Usage: this billing month against all time and the recent events, counted by the server. */
 export function UsageTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      <EmptyState
-        className="w-full max-w-none lg:col-span-2"
-        icon={ChartNoAxesColumn}
-        title="No usage yet"
-        description="Usage statistics appear after your first generation: images and videos made, and credits used."
-        actions={
-          <>
-            <Link to={APP_ROUTES.generateImage} className={buttonClass({ variant: 'primary' })}>
-              <ImageIcon aria-hidden />
-              Generate an image
-            </Link>
-            <Link to={APP_ROUTES.generateVideo} className={buttonClass({ variant: 'secondary' })}>
-              <Clapperboard aria-hidden />
-              Generate a video
-            </Link>
-          </>
-        }
-      />
+      <div className="lg:col-span-2">
+        <UsageFiguresCard />
+      </div>
       <Card className="p-6">
         <h2 className="text-sm font-semibold text-fg-muted">What things cost</h2>
         <dl className="mt-4 space-y-3">
@@ -53,6 +33,9 @@ export function UsageTab() {
           Failed generations are never charged.
         </p>
       </Card>
+      <div className="lg:col-span-3">
+        <RecentActivity />
+      </div>
     </div>
   );
 }

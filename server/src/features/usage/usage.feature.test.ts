@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { browser, SAME_ORIGIN, type SignedIn, sessionCookieOf, signUp } from '../../../test/factories.js';
+import { createFakeProvider } from '../../../test/fake-provider.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { fixedClock } from '../../platform/clock.js';
+
+describe('usage summary', () => {
+  let ctx: TestContext;
+  const clock = fixedClock(new Date('2026-05-10T08:00:00.000Z'));
+  let person: SignedIn;
+  beforeEach(async () => {
+    clock.set(new Date('2026-05-10T08:00:00.000Z'));
+    ctx = await createTestContext({ clock, providers: [createFakeProvider().provider] });
+    person = await signUp(ctx.app, { remember: true });
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  it('counts this billing month against all time and lists real recent events', async () => {
+    const as = () => browser(ctx.app, person);
+    await as().post('/api/billing/payment-methods', {
+      number: '4242424242424242',
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Ada',
+    });
+    clock.advance(1000);
+    await as().post('/api/billing/purchases', { packId: 'pack-100', idempotencyKey: 'usage-pack-100' });
+    clock.advance(1000);
+    expect((await as().post('/api/generate-image', { prompt: 'a red fox' })).statusCode).toBe(200);
+    clock.advance(1000);
+    expect(
+      (await as().post('/api/generate-video', { prompt: 'a river', settings: { duration: 3 } })).statusCode,
+    ).toBe(200);
+
+    // The next billing month.
+    clock.set(new Date('2026-06-10T08:00:01.000Z'));
+    await ctx.app.jobs.runMonthlyResets();
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: SAME_ORIGIN,
+      payload: { email: person.email, password: person.password, remember: true },
+    });
+    person = { ...person, cookie: sessionCookieOf(login) };
+    clock.advance(1000);
+    expect((await as().post('/api/generate-image', { prompt: 'a blue whale' })).statusCode).toBe(200);
+
+    const response = await as().get('/api/usage/summary');
+    expect(response.statusCode).toBe(200);
+    const summary = response.json().data;
+    expect(summary.periodStart).toBe('2026-06-10T08:00:00.000Z');
+    expect(summary.thisMonth).toEqual({
+      generations: 1,
+      images: 1,
+      videos: 0,
+      creditsUsed: 1,
+      creditsPurchased: 0,
+      amountSpentCents: 0,
+    });
+    expect(summary.allTime).toEqual({
+      generations: 3,
+      images: 2,
+      videos: 1,
+      creditsUsed: 5,
+      creditsPurchased: 110,
+      amountSpentCents: 1500,
+    });
+    expect(
+      summary.recentActivity.map((event: { title: string; credits: number }) => [event.title, event.credits]),
+    ).toEqual([
+      ['Generated an image', -1],
+      ['Monthly credits reset', 0],
+      ['Generated a video', -3],
+      ['Generated an image', -1],
+      ['Bought 100 credits + 10 bonus', 110],
+      ['Credits granted', 10],
+    ]);
+    expect((await browser(ctx.app, null).get('/api/usage/summary')).statusCode).toBe(401);
+  });
+});
