@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeProviders, loadProvidersSetup, parseProvidersSetup } from './providers-config.js';
 
@@ -121,5 +124,38 @@ describe('providers configuration', () => {
     expect(() => parseProvidersSetup({ providers: [{ type: 'comfyui', servers: [] }] }, options)).toThrow(
       /Invalid providers configuration/,
     );
+  });
+
+  it('accepts the README’s example file', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## AI providers'));
+    const json = /```json\n([\s\S]+?)```/.exec(section)?.[1];
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-providers-'));
+    try {
+      await mkdir(path.join(dir, 'workflows'));
+      await writeFile(
+        path.join(dir, 'workflows', 'flux-api.json'),
+        JSON.stringify({
+          '1': { class_type: 'UNETLoader', inputs: { unet_name: '{{unet}}', prompt: '{{prompt}}' } },
+        }),
+      );
+      const setup = parseProvidersSetup(JSON.parse(json ?? 'null'), {
+        env: { OPENAI_API_KEY: 'sk-x', REPLICATE_API_TOKEN: 'r8-x', FAL_KEY: 'fal-x' },
+        baseDir: dir,
+        publicUrl: 'https://kaleido.example',
+      });
+      expect(setup.providers.flatMap((spec) => spec.models.map((model) => model.id))).toEqual([
+        'sdxl',
+        'wan-1.3b',
+        'flux-local',
+        'gpt-image-1',
+        'localai-sd',
+        'flux-schnell',
+        'ltx',
+        'kling-2.1',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
