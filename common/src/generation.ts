@@ -141,8 +141,8 @@ export const ZModel = z
     aspectRatios: z.array(z.string()).nullable(),
     videoDurations: z.array(z.number()).nullable(),
     videoFrameRates: z.array(z.number()).nullable(),
-    /** Credits per generation, for each type the model makes. */
-    prices: z.object({ image: z.number().int().optional(), video: z.number().int().optional() }),
+    /** Credits per generation of this model (a type it cannot make shows the installation's price). */
+    prices: z.object({ image: z.number().int(), video: z.number().int() }),
     /** Whether the provider can take jobs now. */
     available: z.boolean(),
     default: z.object({ image: z.boolean(), video: z.boolean() }),

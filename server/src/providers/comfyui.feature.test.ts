@@ -211,11 +211,16 @@ describe('ComfyUI adapter through the app', () => {
         types: ['image'],
         supportsSeed: true,
         supportsNegativePrompt: true,
-        prices: { image: 1 },
+        prices: { image: 1, video: 3 },
         available: true,
         default: { image: true, video: false },
       }),
-      expect.objectContaining({ id: 'wan', types: ['video'], videoDurations: [3, 5], prices: { video: 5 } }),
+      expect.objectContaining({
+        id: 'wan',
+        types: ['video'],
+        videoDurations: [3, 5],
+        prices: { image: 1, video: 5 },
+      }),
     ]);
   });
 });

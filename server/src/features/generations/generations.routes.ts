@@ -117,9 +117,10 @@ export function generationsRoutes(
       aspectRatios: model.aspectRatios ? [...model.aspectRatios] : null,
       videoDurations: model.videoDurations ? [...model.videoDurations] : null,
       videoFrameRates: model.videoFrameRates ? [...model.videoFrameRates] : null,
-      prices: Object.fromEntries(
-        model.kinds.map((kind) => [kind, model.prices?.[kind] ?? deps.prices[kind]]),
-      ) as TModel['prices'],
+      prices: {
+        image: model.prices?.image ?? deps.prices.image,
+        video: model.prices?.video ?? deps.prices.video,
+      },
       available: health.get(provider.id) ?? true,
       default: { image: defaults.image === model.id, video: defaults.video === model.id },
     }));

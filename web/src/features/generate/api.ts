@@ -37,7 +37,12 @@ export interface GenerationModel {
   maxHeight: number | null;
   videoDurations: number[] | null;
   videoFrameRates: number[] | null;
+  /** Aspect ratios the model can make; null: any. */
+  aspectRatios?: string[] | null;
   prices: Record<TGenerationType, number>;
+  /** Whether its provider can take jobs now. */
+  available?: boolean;
+  default?: Record<TGenerationType, boolean>;
 }
 
 /** `POST /api/generate-*?wait=false`: the job accepted (202), or already finished (200, with the asset). */
@@ -66,7 +71,9 @@ export function useModels(type: TGenerationType): {
 } {
   const query = useQuery(modelsQueryOptions());
   const models = (query.data ?? []).filter((model) => model.types.includes(type));
-  const price = query.data?.[0]?.prices?.[type] ?? CREDIT_PRICES[type];
+  // The default model's price (the form shows the chosen model's).
+  const chosen = models.find((model) => model.default?.[type]) ?? models[0];
+  const price = chosen?.prices?.[type] ?? CREDIT_PRICES[type];
   return { models, price, isLoading: query.isPending };
 }
 

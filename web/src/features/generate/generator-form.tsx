@@ -1,7 +1,15 @@
 import type { TGenerationType } from '@kaleido/common';
 import { APP_ROUTES, insufficientCreditsMessage, MESSAGES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
 import { ChevronDown, Cpu, Dices, LogIn, Sparkles } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, useId } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+} from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { formatCredits, formatNumber } from '../../lib/format';
@@ -11,7 +19,7 @@ import { FieldHint, Input, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import type { CurrentUser } from '../auth/api';
 import type { GenerationModel } from './api';
-import { type AnySettings, FIELDS, type OptionField, outputSize } from './options';
+import { type AnySettings, fieldsForModel, fitSettings, type OptionField, outputSize } from './options';
 
 const PLACEHOLDERS: Record<TGenerationType, string> = {
   image: 'A lighthouse on a rocky coast at sunset, dramatic clouds, warm golden light',
@@ -137,7 +145,7 @@ export function GeneratorForm({
   models,
   modelId,
   onModelChange,
-  price,
+  price: defaultPrice,
   user,
   busy,
   progress,
@@ -154,6 +162,14 @@ export function GeneratorForm({
   const creditsId = useId();
 
   const model = models.find((candidate) => candidate.id === modelId) ?? models[0];
+  // Only the options the chosen model can make; its own price.
+  const aspectRatio = String((settings as { aspectRatio?: string }).aspectRatio ?? '1:1');
+  const fields = useMemo(() => fieldsForModel(type, model, aspectRatio), [type, model, aspectRatio]);
+  useEffect(() => {
+    const fitted = fitSettings(settings, fields);
+    if (fitted !== settings) onSettingsChange(fitted);
+  }, [settings, fields, onSettingsChange]);
+  const price = model?.prices?.[type] ?? defaultPrice;
   const size = outputSize(type, settings);
   const sizeText = `${formatNumber(size.width)} × ${formatNumber(size.height)}`;
   const canSubmit = prompt.trim().length > 0 && !busy && user !== null;
@@ -204,7 +220,7 @@ export function GeneratorForm({
         </div>
 
         <div className="space-y-4">
-          {FIELDS[type].map((field) => (
+          {fields.map((field) => (
             <OptionControl
               key={field.key}
               field={field}

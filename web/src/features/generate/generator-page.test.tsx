@@ -127,6 +127,46 @@ describe('image generator', () => {
     expect(await screen.findByRole('button', { name: /Generate\s*1 credit$/ })).toBeInTheDocument();
   });
 
+  it('offers a model picker when several models are set up, with only what the chosen model can do', async () => {
+    const gpt: GenerationModel = {
+      ...SKETCH_MODEL,
+      id: 'gpt-image-1',
+      name: 'GPT Image',
+      description: 'gpt-image-1 through OpenAI',
+      provider: 'openai',
+      types: ['image'],
+      supportsSeed: false,
+      supportsNegativePrompt: false,
+      maxWidth: 1536,
+      maxHeight: 1536,
+      aspectRatios: ['1:1', '2:3', '3:2'],
+      prices: { image: 3, video: 3 },
+    };
+    const { requests } = generationServer({ models: [SKETCH_MODEL, gpt] });
+    const { user } = renderApp('/generate/image');
+    const prompt = await promptBox();
+    await user.click(screen.getByRole('radio', { name: '16:9' }));
+    expect(await screen.findByRole('button', { name: /Generate\s*1 credit$/ })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'gpt-image-1');
+
+    expect(await screen.findByRole('button', { name: /Generate\s*3 credits/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: '16:9' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '1:1' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: '2048 px' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Seed/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Negative prompt/)).not.toBeInTheDocument();
+
+    await user.type(prompt, 'A fox');
+    await user.click(screen.getByRole('button', { name: /^Generate/ }));
+    await waitFor(() => expect(requests.some((request) => request.method === 'POST')).toBe(true));
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toMatchObject({
+      prompt: 'A fox',
+      model: 'gpt-image-1',
+      settings: { aspectRatio: '1:1' },
+    });
+  });
+
   it('keeps Generate disabled while the prompt is empty or only spaces', async () => {
     generationServer();
     const { user } = renderApp('/generate/image');

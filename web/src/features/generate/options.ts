@@ -128,6 +128,66 @@ export const FIELDS: Record<TGenerationType, readonly OptionField[]> = {
   video: VIDEO_FIELDS,
 };
 
+/** What a model can make, as GET /api/models describes it (the fields the form needs). */
+export interface ModelLimits {
+  maxWidth: number | null;
+  maxHeight: number | null;
+  aspectRatios?: readonly string[] | null;
+  videoDurations: readonly number[] | null;
+  videoFrameRates: readonly number[] | null;
+}
+
+/**
+ * The form's fields for a model: only the aspect ratios, durations and frame rates it can make, and the
+ * resolutions that fit its size limits at the chosen aspect ratio (a field the model would leave empty
+ * keeps its values; the server says why it refuses).
+ */
+export function fieldsForModel(
+  type: TGenerationType,
+  model: ModelLimits | undefined,
+  aspectRatio: string,
+): readonly OptionField[] {
+  if (!model) return FIELDS[type];
+  const fits = (value: string | number) => {
+    if (model.maxWidth === null || model.maxHeight === null) return true;
+    const size =
+      type === 'image'
+        ? imageDimensions({ aspectRatio, resolution: String(value) })
+        : videoDimensions({ aspectRatio, resolution: String(value) });
+    return size.width <= model.maxWidth && size.height <= model.maxHeight;
+  };
+  const allowed: Record<string, (value: string | number) => boolean> = {
+    aspectRatio: (value) => !model.aspectRatios || model.aspectRatios.includes(String(value)),
+    resolution: fits,
+    duration: (value) => !model.videoDurations || model.videoDurations.includes(Number(value)),
+    frameRate: (value) => !model.videoFrameRates || model.videoFrameRates.includes(Number(value)),
+  };
+  return FIELDS[type].map((field) => {
+    const keep = allowed[field.key];
+    if (!keep) return field;
+    const values = field.values.filter(keep);
+    return values.length ? { ...field, values } : field;
+  });
+}
+
+/** The settings moved onto values the fields offer (a model change may take an option away). */
+export function fitSettings<S extends AnySettings>(settings: S, fields: readonly OptionField[]): S {
+  const next: Record<string, unknown> = { ...settings };
+  let changed = false;
+  for (const field of fields) {
+    const value = next[field.key];
+    if (
+      value !== undefined &&
+      !field.values.includes(value as string | number) &&
+      field.values[0] !== undefined
+    ) {
+      next[field.key] = field.values[0];
+      changed = true;
+    }
+  }
+  return changed ? (next as S) : settings;
+}
+
 export const DEFAULT_SETTINGS: GeneratorSettings = {
   image: { ...IMAGE_DEFAULTS },
   video: { ...VIDEO_DEFAULTS },
