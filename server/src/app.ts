@@ -182,6 +182,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Generation: providers, storage, queue, the job runner and the library.
   const providers = deps.providers ?? (await createConfiguredProviders(config));
   const registry = createProviderRegistry(providers);
+  // What each provider lacks at start (an unreachable server, a workflow file missing on a ComfyUI
+  // server, checked against its /object_info), for the operator's log; jobs avoid what is unusable.
+  app.addHook('onReady', async () => {
+    void registry.health(30_000).then((states) => {
+      for (const state of states.filter((entry) => !entry.ok || entry.detail)) {
+        app.log.warn(
+          { provider: state.id, detail: state.detail },
+          state.ok ? 'generation provider partly usable' : 'generation provider not usable',
+        );
+      }
+    });
+  });
   const store = deps.store ?? createFileStore(config);
   const signer = createUrlSigner(deriveKey(config.serverSecret, 'file-urls'));
   const queue =
