@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_SERVER = 'http://localhost:3000';
 
@@ -32,10 +33,69 @@ function browserContractsOnly(): Plugin {
   };
 }
 
+/**
+ * The installable app (spec sections 1, 4 and 7): web/dist/manifest.webmanifest and the service worker
+ * web/dist/sw.js, built from src/sw/sw.ts by vite-plugin-pwa in injectManifest mode (our own message
+ * handling, Workbox's precache list). The page registers it itself (features/pwa/register.ts), so no
+ * registration script is injected (the CSP forbids inline scripts anyway).
+ */
+function installableApp() {
+  const icon = (src: string, size: number, purpose: 'any' | 'maskable') => ({
+    src,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
+  const shortcutIcons = [icon('/icons/icon-192.png', 192, 'any')];
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The shell only: large lazily loaded chunks are cached when first used.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      // A classic script: every browser with service workers runs it.
+      rollupFormat: 'iife',
+    },
+    manifest: {
+      id: '/',
+      name: 'Kaleido',
+      short_name: 'Kaleido',
+      description:
+        'Turn text prompts into AI-generated images and short videos, and keep them in your library.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      display_override: ['window-controls-overlay', 'standalone'],
+      orientation: 'any',
+      background_color: '#0b0b10',
+      theme_color: '#0b0b10',
+      categories: ['photo', 'graphics', 'productivity'],
+      icons: [
+        icon('/icons/icon-192.png', 192, 'any'),
+        icon('/icons/icon-512.png', 512, 'any'),
+        icon('/icons/maskable-192.png', 192, 'maskable'),
+        icon('/icons/maskable-512.png', 512, 'maskable'),
+      ],
+      shortcuts: [
+        { name: 'Generate image', short_name: 'Image', url: '/generate/image', icons: shortcutIcons },
+        { name: 'Generate video', short_name: 'Video', url: '/generate/video', icons: shortcutIcons },
+        { name: 'Library', short_name: 'Library', url: '/library', icons: shortcutIcons },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   // Pinned to this folder so the config works from any working directory (npm scripts, the root Vitest projects).
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), browserContractsOnly()],
+  plugins: [react(), tailwindcss(), browserContractsOnly(), installableApp()],
   server: {
     port: 5173,
     strictPort: true,

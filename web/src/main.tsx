@@ -4,11 +4,17 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
+import { listenForInstallPrompt } from './features/pwa/install-event';
+import { registerServiceWorker } from './features/pwa/register';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
+
+// The installable app's worker (/sw.js) exists in production builds only.
+if (import.meta.env.PROD) registerServiceWorker();
+listenForInstallPrompt();
 
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);

@@ -12,6 +12,11 @@ import { SiteFooter } from './site-footer';
 import { TopNav } from './top-nav';
 
 // Signed-in only, so it stays out of the first load of visitors.
+// The install and update prompts, the offline banner and the offline queue's replay.
+const PwaOverlays = lazy(() =>
+  import('../features/pwa/pwa-overlays').then((module) => ({ default: module.PwaOverlays })),
+);
+
 const FloatingPrompt = lazy(() =>
   import('./floating-prompt').then((module) => ({ default: module.FloatingPrompt })),
 );
@@ -71,6 +76,9 @@ export function RootLayout() {
             <FloatingPrompt />
           </Suspense>
         ) : null}
+        <Suspense fallback={null}>
+          <PwaOverlays />
+        </Suspense>
         <ScrollRestoration />
       </div>
     </GenerationJobsProvider>

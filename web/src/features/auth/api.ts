@@ -1,6 +1,7 @@
 import type { TAuthResult, TLoginRequest, TMe, TSignupRequest, TSocialProvider } from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '../../lib/api-client';
+import { forgetOfflineData } from '../pwa/forget';
 
 /** The signed-in account as GET /api/auth/me answers it (the shared contract). */
 export type CurrentUser = TMe;
@@ -116,6 +117,8 @@ export async function forgetAccount(queryClient: QueryClient): Promise<void> {
   queryClient.setQueryData(authKeys.me(), null);
   const keep = [JSON.stringify(authKeys.me()), JSON.stringify(authKeys.socialProviders())];
   queryClient.removeQueries({ predicate: (query) => !keep.includes(JSON.stringify(query.queryKey)) });
+  // The service worker's copies and the offline queue go too (logged, never thrown, if that fails).
+  void forgetOfflineData();
 }
 
 /**

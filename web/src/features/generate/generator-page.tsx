@@ -15,7 +15,8 @@ import { Card } from '../../ui/card';
 import { PageContainer } from '../../ui/page';
 import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
-import { cancelGeneration, isFinished, useModels, useSubmitGeneration } from './api';
+import { isOfflineFailure, queueGeneration } from '../pwa/queue-actions';
+import { cancelGeneration, GENERATE_PATHS, isFinished, useModels, useSubmitGeneration } from './api';
 import { useJobToResume, useJobTracker, useWatchedJob } from './generation-jobs';
 import { BannerView, GenerationStage, type ShownResult } from './generation-stage';
 import { GeneratorForm } from './generator-form';
@@ -171,8 +172,25 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       void queryClient.invalidateQueries({ queryKey: authKeys.me() });
       showStage();
     } catch (error) {
+      if (isOfflineFailure(error) && (await queueWhileOffline(body, text))) return;
       showBanner('danger', serverText(error) ?? copy.failed);
     }
+  };
+
+  /** Offline: the request waits in the offline queue and is sent once the connection is back. */
+  const queueWhileOffline = async (body: unknown, text: string): Promise<boolean> => {
+    if (!user || typeof indexedDB === 'undefined') return false;
+    try {
+      await queueGeneration(type, GENERATE_PATHS[type], body, { userId: user.id, prompt: text });
+    } catch (error) {
+      console.error('[pwa] offline queue', error);
+      return false;
+    }
+    showBanner(
+      'info',
+      `You're offline. Your ${type} request is queued and will be sent once, when you're back online.`,
+    );
+    return true;
   };
 
   const cancel = async () => {

@@ -1,0 +1,78 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { type ToastApi, useToast } from '../../app/toast-provider';
+import { authKeys } from '../auth/api';
+import { useUser } from '../auth/auth-provider';
+import { type ReplayOutcome, replayQueue } from './offline-queue';
+import { onWorkerMessage } from './register';
+
+/** What a replay did, in words a toast can carry. */
+export interface ReplayReport {
+  sent: string[];
+  refused: { label: string; message: string }[];
+}
+
+export function reportOf(outcome: ReplayOutcome): ReplayReport {
+  return {
+    sent: outcome.sent.map((action) => action.data.label),
+    refused: outcome.refused.map(({ action, message }) => ({ label: action.data.label, message })),
+  };
+}
+
+/** Toasts what was sent when the connection came back, and refreshes what it changed. */
+export function announceReplay(report: ReplayReport, toast: ToastApi, queryClient: QueryClient): void {
+  if (report.sent.length === 0 && report.refused.length === 0) return;
+  if (report.sent.length > 0) {
+    const count = report.sent.length;
+    toast.success(
+      `Back online: sent ${count} queued action${count === 1 ? '' : 's'}`,
+      report.sent.join(' · '),
+    );
+  }
+  for (const { label, message } of report.refused) {
+    toast.error('A queued action was not accepted', label, message);
+  }
+  // Jobs started, assets deleted, settings changed, the balance moved: fetch them again.
+  void queryClient.invalidateQueries({ queryKey: authKeys.all });
+}
+
+/**
+ * Replays the offline queue when the connection comes back (and once at start, for actions left from
+ * an earlier visit), and announces replays the service worker did through Background Sync. The
+ * queue's claims make sure the worker and the page never both send one action.
+ */
+export function useOfflineSync(): void {
+  const { user } = useUser();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const signedIn = user !== null;
+  const context = useRef({ toast, queryClient });
+  context.current = { toast, queryClient };
+
+  useEffect(() => {
+    if (!signedIn || typeof indexedDB === 'undefined') return;
+    let running = false;
+    const replay = async () => {
+      if (running || !navigator.onLine) return;
+      running = true;
+      try {
+        const outcome = await replayQueue();
+        announceReplay(reportOf(outcome), context.current.toast, context.current.queryClient);
+      } catch (error) {
+        console.error('[pwa] offline queue replay', error);
+      } finally {
+        running = false;
+      }
+    };
+    void replay();
+    window.addEventListener('online', replay);
+    const stop = onWorkerMessage((message) => {
+      if (message.type !== 'QUEUE_REPLAYED') return;
+      announceReplay(message.payload, context.current.toast, context.current.queryClient);
+    });
+    return () => {
+      window.removeEventListener('online', replay);
+      stop();
+    };
+  }, [signedIn]);
+}
