@@ -12,6 +12,10 @@ export const APP_ROUTES = {
   billing: '/billing',
   apiKeys: '/api-keys',
   apiDocs: '/api-docs',
+  /** Every tool of the home page's Generate section ('Show all'). */
+  tools: '/tools',
+  /** The full public gallery ('View all'). */
+  gallery: '/gallery',
 } as const;
 
 export type TAppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];

@@ -27,6 +27,9 @@ import { type BillingService, createBillingService } from './features/billing/bi
 import { createCreditsRepository } from './features/credits/credits.repository.js';
 import { createCreditsService } from './features/credits/credits.service.js';
 import { filesRoutes } from './features/files/files.routes.js';
+import { createGalleryRepository } from './features/gallery/gallery.repository.js';
+import { galleryRoutes } from './features/gallery/gallery.routes.js';
+import { createGalleryService } from './features/gallery/gallery.service.js';
 import { createGenerationEvents } from './features/generations/generation-events.js';
 import { createGenerationRunner, type RunnerOptions } from './features/generations/generation-runner.js';
 import { createGenerationsRepository } from './features/generations/generations.repository.js';
@@ -298,6 +301,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   sweeper.unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
+  // The home gallery's samples: rendered once per installation by the built-in renderer, in the background.
+  const gallery = createGalleryService({
+    gallery: createGalleryRepository(db, database.dialect),
+    store,
+    signer,
+    clock,
+    renderer: providers.find((provider) => provider.id === 'sketch') ?? null,
+    log: app.log,
+  });
+  const galleryAbort = new AbortController();
+  let gallerySamples: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (config.workerConcurrency === 0) return;
+    gallerySamples = gallery
+      .ensureSamples(galleryAbort.signal)
+      .catch((error) => app.log.warn({ err: error }, 'gallery samples could not be rendered'));
+  });
+  app.addHook('onClose', async () => {
+    galleryAbort.abort();
+    await gallerySamples;
+  });
+
   // Monthly credit resets: every job process looks each minute; each reset is claimed by one guarded
   // update, so running it in several processes at once resets each account once.
   app.decorate('jobs', { runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch) });
@@ -339,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   billingRoutes(app, { authn, billing });
+  galleryRoutes(app, { gallery });
   usageRoutes(app, { authn, usage: createUsageService({ usage: createUsageRepository(db), billing }) });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {

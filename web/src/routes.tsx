@@ -73,6 +73,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: APP_ROUTES.tools,
+            lazy: async () => ({ Component: (await import('./features/home/tools-page')).ToolsPage }),
+          },
+          {
+            path: APP_ROUTES.gallery,
+            lazy: async () => ({ Component: (await import('./features/home/gallery-page')).GalleryPage }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('./app/not-found-page')).NotFoundPage }),
           },

@@ -58,3 +58,12 @@ export function assetPromptMatches(dialect: Dialect, words: string[]): RawBuilde
   const expression = words.map((word) => `${word}:*`).join(' & ');
   return sql<boolean>`assets.prompt_tsv @@ to_tsquery('simple', ${expression})`;
 }
+
+/** A top-level text field of a JSON object stored as TEXT (e.g. a setting in `user_settings.data`). */
+export function jsonTextField(dialect: Dialect, column: string, key: string): RawBuilder<string | null> {
+  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(column) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))
+    throw new Error('jsonTextField: unsafe identifier');
+  return dialect.name === 'sqlite'
+    ? sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`
+    : sql<string | null>`(${sql.ref(column)}::json ->> ${key})`;
+}

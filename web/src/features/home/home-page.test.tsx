@@ -1,30 +1,97 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { mockServer, renderApp } from '../../test/render-app';
+import type { TGalleryItem } from '@kaleido/common';
+import { LIMITS, TIMINGS } from '@kaleido/common/browser';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setMediaQuery } from '../../test/match-media';
+import { jsonResponse, mockServer, renderApp } from '../../test/render-app';
+import { wrapIndex } from './carousel';
 import { TOOLS } from './tools';
 
+const items: TGalleryItem[] = Array.from({ length: LIMITS.galleryItems }, (_, index) => ({
+  id: `sample-${index + 1}`,
+  type: index % 7 === 2 ? 'video' : 'image',
+  url: `/api/files/gallery/samples/sample-${index + 1}.webp?exp=1&sig=x`,
+  videoUrl: index % 7 === 2 ? `/api/files/gallery/samples/sample-${index + 1}.mp4?exp=1&sig=x` : null,
+  downloadUrl: `/api/files/gallery/samples/sample-${index + 1}.webp?exp=1&sig=x&download=a.webp`,
+  prompt: `prompt number ${index + 1}`,
+  width: 512,
+  height: 300 + index * 20,
+  source: 'sample',
+}));
+const gallery = (url: string) =>
+  url.startsWith('/api/gallery') ? jsonResponse({ success: true, data: items }) : undefined;
+
 describe('home page', () => {
-  it('has a hero with links to both generators', async () => {
-    mockServer();
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('opens with the carousel: slide 1 with the heading and Generate Images', async () => {
+    mockServer({ handler: gallery });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Turn words into images and video',
     );
-    const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Generate Images' })).toHaveAttribute(
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    expect(within(carousel).getByRole('link', { name: 'Generate Images' })).toHaveAttribute(
       'href',
       '/generate/image',
     );
-    expect(within(main).getByRole('link', { name: 'Generate Video' })).toHaveAttribute(
-      'href',
-      '/generate/video',
-    );
+    expect(within(carousel).getByRole('group', { name: '1 of 2' })).not.toHaveAttribute('aria-hidden');
     expect(document.title).toBe('Kaleido: AI image and video generation');
   });
 
-  it('shows the eight tools: Image and Video open, the others are honestly coming soon', async () => {
-    mockServer();
-    renderApp('/');
+  it('moves with the arrows and dots, wraps around, and advances by itself every 8 s', async () => {
+    mockServer({ handler: gallery });
+    const { user } = renderApp('/');
+    const carousel = await screen.findByRole('region', { name: 'Highlights' });
+    const slide = (n: number) =>
+      carousel.querySelectorAll('[aria-roledescription="slide"]')[n - 1] as HTMLElement;
+    await user.click(within(carousel).getByRole('button', { name: 'Next slide' }));
+    expect(slide(2)).not.toHaveAttribute('aria-hidden');
+    expect(slide(1)).toHaveAttribute('aria-hidden', 'true');
+    expect(within(carousel).getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    await user.click(within(carousel).getByRole('button', { name: 'Next slide' }));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    await user.click(within(carousel).getByRole('button', { name: 'Previous slide' }));
+    expect(slide(2)).not.toHaveAttribute('aria-hidden');
+    await user.click(within(carousel).getByRole('button', { name: 'Go to slide 1' }));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    expect(within(carousel).getByRole('link', { name: 'Apply Now', hidden: true })).toHaveAttribute(
+      'href',
+      '/auth?mode=signup',
+    );
+    // Slide 2's background: six gallery images.
+    expect(slide(2).querySelectorAll('img')).toHaveLength(6);
+
+    // Focus left it (the dot was clicked): move the pointer and focus away, then let time pass.
+    // Tests prefer reduced motion (see test/setup.ts): the carousel stays put then.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await user.click(document.body);
+    expect(carousel).toHaveAttribute('data-paused', 'true');
+    act(() => vi.advanceTimersByTime(TIMINGS.carouselIntervalMs * 2));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    act(() => setMediaQuery('(prefers-reduced-motion: reduce)', false));
+    expect(carousel).toHaveAttribute('data-paused', 'false');
+    act(() => vi.advanceTimersByTime(TIMINGS.carouselIntervalMs - 10));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    act(() => vi.advanceTimersByTime(20));
+    expect(slide(2)).not.toHaveAttribute('aria-hidden');
+    act(() => vi.advanceTimersByTime(TIMINGS.carouselIntervalMs));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    // Hovering pauses it.
+    await user.hover(carousel);
+    act(() => vi.advanceTimersByTime(TIMINGS.carouselIntervalMs * 2));
+    expect(slide(1)).not.toHaveAttribute('aria-hidden');
+    expect(wrapIndex(0, -1, 2)).toBe(1);
+  });
+
+  it('shows the eight tools: Image and Video open, the others are honestly coming soon; Show all opens the tools page', async () => {
+    mockServer({ handler: gallery });
+    const { user, router } = renderApp('/');
     const section = await screen.findByRole('region', { name: 'Generate' });
     const tiles = within(section).getAllByRole('article');
     expect(tiles).toHaveLength(8);
@@ -44,5 +111,37 @@ describe('home page', () => {
     );
     expect(within(section).getAllByText('Coming soon')).toHaveLength(6);
     expect(within(section).getAllByText('New')).toHaveLength(4);
+    await user.click(within(section).getByRole('link', { name: 'Show all' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tools');
+    expect(screen.getAllByRole('article')).toHaveLength(8);
+  });
+
+  it('shows the 26 gallery items, the first 16 eager, with Video badges and three actions', async () => {
+    mockServer({ handler: gallery });
+    const { user, router } = renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Gallery' });
+    expect(within(section).getByText('Loading amazing creations...')).toBeInTheDocument();
+    const list = await within(section).findByRole('list');
+    const images = within(list).getAllByRole('img');
+    expect(images).toHaveLength(26);
+    expect(images.slice(0, 16).every((img) => img.getAttribute('loading') === 'eager')).toBe(true);
+    expect(images.slice(16).every((img) => img.getAttribute('loading') === 'lazy')).toBe(true);
+    expect(within(list).getAllByText('Video')).toHaveLength(
+      items.filter((item) => item.type === 'video').length,
+    );
+    const video = items.find((item) => item.type === 'video') as TGalleryItem;
+    expect(within(list).getByRole('link', { name: `Open “${video.prompt}”` })).toHaveAttribute(
+      'href',
+      video.videoUrl,
+    );
+    expect(within(list).getByRole('link', { name: `Download “${video.prompt}”` })).toHaveAttribute(
+      'href',
+      video.downloadUrl,
+    );
+    expect(within(section).getByRole('link', { name: 'View all' })).toHaveAttribute('href', '/gallery');
+    await user.click(within(list).getByRole('button', { name: `Use the prompt “${video.prompt}”` }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/generate/video'), { timeout: 5000 });
+    expect(await screen.findByDisplayValue(video.prompt)).toBeInTheDocument();
   });
 });

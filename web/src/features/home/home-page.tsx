@@ -1,13 +1,17 @@
-import { ACCOUNT_DEFAULTS, APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
-import { ArrowRight, Clapperboard, Code2, ImageIcon, Library, Sparkles, Wallet } from 'lucide-react';
+import { ACCOUNT_DEFAULTS, APP_ROUTES, CREDIT_PRICES, MESSAGES, PRODUCT_NAME } from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Code2, Library, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
 import { formatCredits } from '../../lib/format';
 import { buttonClass } from '../../ui/button';
 import { PageContainer } from '../../ui/page';
+import { Spinner } from '../../ui/spinner';
 import { useUser } from '../auth/auth-provider';
-import { HeroMosaic } from './hero-mosaic';
+import { homeGalleryQueryOptions } from './api';
+import { Carousel, type CarouselSlide } from './carousel';
+import { GalleryGrid } from './gallery-grid';
 import { ToolTile } from './tool-tile';
 import { TOOLS } from './tools';
 
@@ -34,57 +38,42 @@ const HIGHLIGHTS = [
 
 export function HomePage() {
   const { isSignedIn } = useUser();
+  const gallery = useQuery(homeGalleryQueryOptions());
+  const stills = (gallery.data ?? []).filter((item) => item.type === 'image');
+  const slides: CarouselSlide[] = [
+    {
+      id: 'open-beta',
+      badge: 'Open beta',
+      title: (
+        <>
+          Turn words into <span className="text-kaleido">images and video</span>.
+        </>
+      ),
+      subtitle: isSignedIn ? undefined : `Start free with ${formatCredits(ACCOUNT_DEFAULTS.startingCredits)}`,
+      description: `Open beta access is here. Describe what you imagine and ${PRODUCT_NAME} renders it in the style, shape and resolution you choose.`,
+      buttonText: 'Generate Images',
+      to: APP_ROUTES.generateImage,
+      darkOverlay: false,
+    },
+    {
+      id: 'new-model',
+      badge: 'New model',
+      title: 'Sketch: offline, instant, yours',
+      description:
+        'The built-in Sketch renderer draws images and encodes short videos right on this server. Early access to hosted AI models opens to account holders first.',
+      buttonText: 'Apply Now',
+      to: isSignedIn ? APP_ROUTES.apiKeys : `${APP_ROUTES.auth}?mode=signup`,
+      backgroundImages: stills.slice(0, 6),
+      darkOverlay: true,
+    },
+  ];
   return (
     <>
       <PageMeta {...PAGE_METADATA.home} />
 
-      <section className="relative isolate overflow-x-clip">
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(60%_50%_at_20%_0%,var(--accent-soft),transparent_70%)]"
-        />
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--line)_1px,transparent_1px),linear-gradient(to_bottom,var(--line)_1px,transparent_1px)] bg-[size:56px_56px] [mask-image:radial-gradient(70%_60%_at_50%_0%,black,transparent)]"
-        />
-        <PageContainer className="grid items-center gap-12 pt-12 pb-16 sm:pt-16 lg:grid-cols-[1.1fr_1fr] lg:gap-16 lg:pt-24 lg:pb-24">
-          <div>
-            <p className="inline-flex items-center gap-2 rounded-full border border-line bg-surface/70 py-1 pr-3 pl-1 text-[13px] font-medium text-fg-muted shadow-sm backdrop-blur">
-              <span className="inline-flex items-center gap-1 rounded-full bg-kaleido px-2 py-0.5 text-[11px] font-semibold text-white">
-                <Sparkles aria-hidden className="size-3" />
-                Open beta
-              </span>
-              Images and short videos from text
-            </p>
-            <h1 className="mt-6 text-[2.6rem] leading-[1.05] font-semibold tracking-[-0.035em] text-balance text-fg sm:text-6xl lg:text-[4.25rem]">
-              Turn words into <span className="text-kaleido">images and video</span>.
-            </h1>
-            <p className="mt-6 max-w-xl text-lg text-pretty text-fg-muted">
-              Describe what you imagine and {PRODUCT_NAME} renders it in the style, shape and resolution you
-              choose. Keep every result in your library, or generate from your own code with the API.
-            </p>
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <Link to={APP_ROUTES.generateImage} className={buttonClass({ variant: 'accent', size: 'lg' })}>
-                <ImageIcon aria-hidden />
-                Generate Images
-              </Link>
-              <Link
-                to={APP_ROUTES.generateVideo}
-                className={buttonClass({ variant: 'secondary', size: 'lg' })}
-              >
-                <Clapperboard aria-hidden />
-                Generate Video
-              </Link>
-            </div>
-            {isSignedIn ? null : (
-              <p className="mt-5 text-sm text-fg-subtle">
-                Start free with {formatCredits(ACCOUNT_DEFAULTS.startingCredits)}. No card required.
-              </p>
-            )}
-          </div>
-          <HeroMosaic className="mx-auto aspect-[4/3] w-full max-w-xl lg:aspect-square" />
-        </PageContainer>
-      </section>
+      <PageContainer className="pt-6 pb-14 sm:pt-10 sm:pb-16">
+        <Carousel slides={slides} label="Highlights" />
+      </PageContainer>
 
       <section aria-labelledby="generate-heading" className="pb-16 sm:pb-20">
         <PageContainer>
@@ -95,6 +84,9 @@ export function HomePage() {
               </h2>
               <p className="mt-1.5 text-fg-muted">Pick a tool to start creating.</p>
             </div>
+            <Link to={APP_ROUTES.tools} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              Show all
+            </Link>
           </div>
           <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
             {TOOLS.map((tool) => (
@@ -108,7 +100,40 @@ export function HomePage() {
         </PageContainer>
       </section>
 
-      <section aria-label="Why Kaleido" className="pb-20">
+      <section aria-labelledby="gallery-heading" className="pb-16 sm:pb-20">
+        <PageContainer>
+          <div className="mb-6 flex items-end justify-between gap-4">
+            <div>
+              <h2 id="gallery-heading" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
+                Gallery
+              </h2>
+              <p className="mt-1.5 text-fg-muted">
+                Made with {PRODUCT_NAME}, shared by people who made them public.
+              </p>
+            </div>
+            <Link to={APP_ROUTES.gallery} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              View all
+            </Link>
+          </div>
+          {gallery.isPending ? (
+            <p className="flex items-center justify-center gap-2 py-16 text-fg-muted">
+              <Spinner /> {MESSAGES.loading}
+            </p>
+          ) : gallery.isError ? (
+            <p className="py-16 text-center text-fg-muted">
+              The gallery could not be loaded. Please try again later.
+            </p>
+          ) : gallery.data.length === 0 ? (
+            <p className="py-16 text-center text-fg-muted">
+              The first creations are still being rendered. They appear here in a minute.
+            </p>
+          ) : (
+            <GalleryGrid items={gallery.data} />
+          )}
+        </PageContainer>
+      </section>
+
+      <section aria-label={`Why ${PRODUCT_NAME}`} className="pb-20">
         <PageContainer>
           <div className="grid gap-4 rounded-3xl border border-line bg-surface p-2 shadow-card md:grid-cols-3">
             {HIGHLIGHTS.map(({ icon: Icon, title, text, link }) => (

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../../platform/http/validation.js';
+import type { GalleryService } from './gallery.service.js';
+
+const ZGalleryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(26),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+/** The public gallery of the home page: no sign-in needed. */
+export function galleryRoutes(app: FastifyInstance, deps: { gallery: GalleryService }): void {
+  app.get('/api/gallery', async (request, reply) => {
+    const query = parseInput(ZGalleryQuery, request.query);
+    // File URLs are signed and expire, so the list is not cached for long.
+    reply.header('Cache-Control', 'private, max-age=60');
+    return { success: true, data: await deps.gallery.list(query.limit, query.offset) };
+  });
+}

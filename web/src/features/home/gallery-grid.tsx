@@ -1,0 +1,100 @@
+import type { TGalleryItem } from '@kaleido/common';
+import { LIMITS } from '@kaleido/common/browser';
+import { Download, ExternalLink, Wand2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { cn } from '../../lib/cn';
+import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
+
+/** Shown height in the grid: the item's own shape, kept between the spec's 150 and 450 px. */
+function clampedAspect(item: TGalleryItem): string {
+  // Column widths are about 200-300 px; the clamp is applied with min/max height on the tile too.
+  return `${item.width} / ${item.height}`;
+}
+
+const ACTION =
+  'inline-flex size-9 items-center justify-center rounded-full bg-black/55 text-white backdrop-blur transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white';
+
+/**
+ * A masonry of gallery items, 2 to 5 columns by width. The first `eager` items load at once, the rest
+ * lazily. Each has three actions on hover or focus: open, download, use this prompt.
+ */
+export function GalleryGrid({
+  items,
+  eager = LIMITS.galleryEagerItems,
+}: {
+  items: TGalleryItem[];
+  eager?: number;
+}) {
+  const navigate = useNavigate();
+  const reusePrompt = (item: TGalleryItem) => {
+    const state: GeneratorPrefill = { prompt: item.prompt };
+    navigate(GENERATOR_ROUTES[item.type], { state });
+  };
+  return (
+    <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4 xl:columns-5 [&>li]:mb-3">
+      {items.map((item, index) => (
+        <li key={item.id} className="break-inside-avoid">
+          <figure
+            className="group relative overflow-hidden rounded-2xl border border-line bg-surface-2"
+            style={{
+              aspectRatio: clampedAspect(item),
+              minHeight: LIMITS.galleryItemMinHeightPx,
+              maxHeight: LIMITS.galleryItemMaxHeightPx,
+            }}
+          >
+            <img
+              src={item.url}
+              alt={item.prompt}
+              width={item.width}
+              height={item.height}
+              loading={index < eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+            />
+            {item.type === 'video' ? (
+              <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
+                Video
+              </span>
+            ) : null}
+            <figcaption className="sr-only">{item.prompt}</figcaption>
+            <div
+              className={cn(
+                'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',
+                'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
+              )}
+            >
+              <a
+                href={item.videoUrl ?? item.url}
+                target="_blank"
+                rel="noopener"
+                className={ACTION}
+                aria-label={`Open “${item.prompt}”`}
+                title="Open"
+              >
+                <ExternalLink aria-hidden className="size-4" />
+              </a>
+              <a
+                href={item.downloadUrl}
+                download
+                className={ACTION}
+                aria-label={`Download “${item.prompt}”`}
+                title="Download"
+              >
+                <Download aria-hidden className="size-4" />
+              </a>
+              <button
+                type="button"
+                className={ACTION}
+                aria-label={`Use the prompt “${item.prompt}”`}
+                title="Use this prompt"
+                onClick={() => reusePrompt(item)}
+              >
+                <Wand2 aria-hidden className="size-4" />
+              </button>
+            </div>
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
