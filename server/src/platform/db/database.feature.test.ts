@@ -46,6 +46,7 @@ describe('database and migrations', () => {
       ['0002-generations', 'Success'],
       ['0003-api-keys', 'Success'],
       ['0004-billing', 'Success'],
+      ['0006-push', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

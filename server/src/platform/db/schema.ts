@@ -303,6 +303,18 @@ export interface InvoicesTable {
   created_at: string;
 }
 
+/** A browser's Web Push subscription (endpoint and its RFC 8291 keys). */
+export interface PushSubscriptionsTable {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   api_requests: ApiRequestsTable;
@@ -323,4 +335,5 @@ export interface DB {
   billing_addresses: BillingAddressesTable;
   purchases: PurchasesTable;
   invoices: InvoicesTable;
+  push_subscriptions: PushSubscriptionsTable;
 }

@@ -4,6 +4,7 @@ import { initial } from './0001-initial.js';
 import { generations } from './0002-generations.js';
 import { apiKeys } from './0003-api-keys.js';
 import { billing } from './0004-billing.js';
+import { push } from './0006-push.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -15,5 +16,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0002-generations': generations(dialect),
     '0003-api-keys': apiKeys(dialect),
     '0004-billing': billing(dialect),
+    '0006-push': push(dialect),
   };
 }
