@@ -25,6 +25,21 @@ export function createGenerationsRepository(db: Executor) {
         .executeTakeFirst();
     },
 
+    /** The job a browser session started under this Idempotency-Key (not an API key's: those are per key). */
+    findBySessionIdempotencyKey(
+      userId: string,
+      key: string,
+      trx: Executor = db,
+    ): Promise<GenerationRow | undefined> {
+      return trx
+        .selectFrom('generations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .where('api_key_id', 'is', null)
+        .executeTakeFirst();
+    },
+
     listOwned(userId: string, options: { status?: GenerationStatus; limit: number }, trx: Executor = db) {
       let query = trx.selectFrom('generations').selectAll().where('user_id', '=', userId);
       if (options.status) query = query.where('status', '=', options.status);

@@ -23,6 +23,16 @@ const ZListQuery = z.object({
 });
 const ZWaitQuery = z.object({ wait: z.enum(['true', 'false']).default('true') });
 
+/** The optional Idempotency-Key header: 1 to 255 characters. */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return undefined;
+  if (Array.isArray(key) || key.length < 1 || key.length > 255) {
+    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.');
+  }
+  return key;
+}
+
 /** How long the synchronous spec endpoints wait before answering 202 with the job. */
 export const SYNC_WAIT_MS = 20_000;
 
@@ -61,16 +71,15 @@ export function generationsRoutes(
     const auth = await deps.authn.optional(request);
     if (!auth) throw new AppError(loginRequiredCode(kind));
     const { wait } = parseInput(ZWaitQuery, request.query);
-    const submitted =
+    const idempotencyKey = idempotencyKeyOf(request);
+    const input =
       kind === 'image'
-        ? await deps.generations.submit(auth.user.id, {
-            kind,
-            ...parseInput(ZImageGenerationRequest, request.body),
-          })
-        : await deps.generations.submit(auth.user.id, {
-            kind,
-            ...parseInput(ZVideoGenerationRequest, request.body),
-          });
+        ? { kind, ...parseInput(ZImageGenerationRequest, request.body) }
+        : { kind, ...parseInput(ZVideoGenerationRequest, request.body) };
+    // With an Idempotency-Key (the offline queue sends one) a repeat gets the first job, charged once.
+    const submitted = idempotencyKey
+      ? await deps.generations.submitOnce(auth.user.id, input, idempotencyKey)
+      : await deps.generations.submit(auth.user.id, input);
     const row = wait === 'true' ? await deps.generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
     const generation = await deps.generations.present(row);
     if (row.status === 'succeeded') return finishedAnswer(generation);

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
+  API_KEY_MESSAGES,
   ERRORS,
   imageDimensions,
   insufficientCreditsMessage,
@@ -14,6 +15,7 @@ import type { GenerationStatus } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
+import { isUniqueViolation } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
 import type { GenerationEvents } from './generation-events.js';
@@ -184,6 +186,33 @@ export function createGenerationsService(deps: {
       const row = await deps.generations.find(id);
       if (!row) throw new Error('accepted job vanished');
       return row;
+    },
+
+    /**
+     * `submit` once per person and Idempotency-Key (browser sessions; the offline queue replays with
+     * one): a repeat answers the job the first request started, never reserving again. The same key
+     * with another request is refused (409). Two racing requests meet at the unique index; the loser
+     * finds the winner's job.
+     */
+    async submitOnce(userId: string, input: SubmitInput, idempotencyKey: string): Promise<GenerationRow> {
+      const earlier = async () => {
+        const row = await deps.generations.findBySessionIdempotencyKey(userId, idempotencyKey);
+        if (row && (row.kind !== input.kind || row.prompt !== input.prompt)) {
+          throw new AppError('CONFLICT', API_KEY_MESSAGES.idempotencyMismatch);
+        }
+        return row;
+      };
+      const found = await earlier();
+      if (found) return found;
+      try {
+        return await this.submit(userId, input, { idempotencyKey });
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          const winner = await earlier();
+          if (winner) return winner;
+        }
+        throw error;
+      }
     },
 
     /** Resolves with the job once it has ended, or as it is after `timeoutMs`. */
