@@ -213,9 +213,18 @@ class ProgressTracker {
     this.stage = `Sampling step ${value} of ${max}`;
   }
 
+  private shown = 1;
+
+  /**
+   * Never goes back. While a node samples, most of what is left belongs to it (a sampler takes far
+   * longer than loaders, encoders and decoders).
+   */
   percent(): number {
-    if (!this.started) return 1;
-    return Math.max(2, Math.min(98, ((this.finished.size + this.fraction) / Math.max(1, this.total)) * 100));
+    if (!this.started) return this.shown;
+    const done = this.finished.size / Math.max(1, this.total);
+    const estimate = (done + this.fraction * (1 - done) * 0.9) * 100;
+    this.shown = Math.max(this.shown, Math.min(98, Math.max(2, estimate)));
+    return Math.round(this.shown);
   }
 }
 
@@ -240,7 +249,7 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
         id: model.id,
         name: model.name,
         kinds: [model.kind],
-        description: model.description ?? `${model.name} on your ComfyUI servers`,
+        description: model.description ?? 'Runs on your own ComfyUI servers',
         supportsSeed: JSON.stringify(model.workflow).includes('{{seed}}'),
         supportsNegativePrompt: JSON.stringify(model.workflow).includes('{{negative_prompt}}'),
         maxWidth: model.maxWidth,

@@ -364,6 +364,7 @@ export function loadProvidersSetup(
         {
           id: 'comfyui-image',
           name: 'Stable Diffusion (ComfyUI)',
+          description: 'Text to image on your own ComfyUI servers',
           kind: 'image',
           workflow: 'text-to-image',
           values: env.COMFYUI_CHECKPOINT ? { checkpoint: env.COMFYUI_CHECKPOINT } : {},

@@ -90,6 +90,24 @@ const IMAGE_NODES = {
   },
 };
 
+/** Nodes in an order that runs every input first, as ComfyUI executes a graph. */
+function executionOrder(graph: Graph): [string, Graph[string]][] {
+  const order: [string, Graph[string]][] = [];
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    const node = graph[id];
+    if (!node || seen.has(id)) return;
+    seen.add(id);
+    for (const value of Object.values(node.inputs)) {
+      if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'number')
+        visit(value[0]);
+    }
+    order.push([id, node]);
+  };
+  for (const id of Object.keys(graph)) visit(id);
+  return order;
+}
+
 export interface FakeComfy extends RunningServer {
   prompts: Job[];
   interrupts: unknown[];
@@ -162,7 +180,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
     send('execution_cached', { nodes: [], timestamp: Date.now() });
     const prompt = JSON.stringify(job.graph);
     const outputs: Record<string, unknown> = {};
-    for (const [nodeId, node] of Object.entries(job.graph)) {
+    for (const [nodeId, node] of executionOrder(job.graph)) {
       if (job.interrupted) break;
       send('executing', { node: nodeId, display_node: nodeId });
       if (node.class_type === 'KSampler') {
