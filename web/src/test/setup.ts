@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { installMatchMedia } from './match-media';
+
+// findBy*/waitFor give up after 1 s and a test after 5 s by default: too tight for whole-page journeys
+// when two cores also run the other test tiers.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   // Animations off by default so page changes are immediate; tests that care switch it.

@@ -1,6 +1,6 @@
 import type { TAsset, TGeneration, TGenerationType } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
-import { Clapperboard, Download, ExternalLink, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
+import { Clapperboard, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -9,6 +9,7 @@ import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
+import { AssetDownloadLink, AssetOpenLink } from '../library/asset-links';
 import type { GenerationModel } from './api';
 import { type AnySettings, FIELDS, outputSize, settingsFrom } from './options';
 import type { Banner } from './use-banner';
@@ -209,24 +210,8 @@ function ResultView({
       </Frame>
 
       <div className="flex flex-wrap items-center gap-2">
-        <a
-          href={asset.downloadUrl}
-          download={asset.metadata.filename}
-          className={buttonClass({ variant: 'primary', size: 'sm' })}
-        >
-          <Download aria-hidden />
-          Download
-        </a>
-        <a
-          href={asset.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
-        >
-          <ExternalLink aria-hidden />
-          Open
-          <span className="sr-only"> in a new tab</span>
-        </a>
+        <AssetDownloadLink asset={asset} variant="primary" />
+        <AssetOpenLink asset={asset} variant="secondary" />
         <Link
           to={`${APP_ROUTES.library}?asset=${encodeURIComponent(asset.id)}`}
           className={buttonClass({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}

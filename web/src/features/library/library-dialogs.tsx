@@ -1,16 +1,6 @@
 import type { TAsset } from '@kaleido/common';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Check,
-  ChevronLeft,
-  ChevronRight,
-  Copy,
-  Download,
-  ExternalLink,
-  RotateCcw,
-  Sparkles,
-  Trash2,
-} from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Copy, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
@@ -20,6 +10,7 @@ import { Spinner } from '../../ui/spinner';
 import { modelsQueryOptions } from '../generate/api';
 import { FIELDS } from '../generate/options';
 import { assetGenerationQueryOptions } from './api';
+import { AssetDownloadLink, AssetOpenLink } from './asset-links';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -247,24 +238,8 @@ export function AssetDetailDialog({
                   Use these settings again
                 </Button>
                 <div className="grid grid-cols-3 gap-2">
-                  <a
-                    href={asset.downloadUrl}
-                    download={asset.metadata.filename}
-                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                  >
-                    <Download aria-hidden />
-                    Download
-                  </a>
-                  <a
-                    href={asset.url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                  >
-                    <ExternalLink aria-hidden />
-                    Open
-                    <span className="sr-only"> in a new tab</span>
-                  </a>
+                  <AssetDownloadLink asset={asset} variant="secondary" />
+                  <AssetOpenLink asset={asset} variant="secondary" />
                   <Button
                     variant="secondary"
                     size="sm"
