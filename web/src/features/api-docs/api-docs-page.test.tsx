@@ -244,6 +244,8 @@ describe('API docs page', () => {
     );
     expect(within(limits).getByText('Retry-After')).toBeInTheDocument();
     expect(within(limits).getByText(/Free accounts create Free keys/)).toBeInTheDocument();
+    // Each listed model shows its own price per type.
+    expect(await screen.findByText('image 2 credits, video 7 credits')).toBeInTheDocument();
   });
 
   it('uses the contract prices when the models list is unavailable', async () => {

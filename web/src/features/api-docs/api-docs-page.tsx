@@ -151,7 +151,7 @@ function Models() {
       <h3 className="mb-2 font-semibold text-fg">Models</h3>
       <p className="mb-3">
         Send a model's id as <InlineCode>model</InlineCode> to choose it; without one the server's default is
-        used.
+        used. Each model has its own price per generation.
       </p>
       <ul className="divide-y divide-line rounded-xl border border-line">
         {models.data.map((model) => (
@@ -160,7 +160,15 @@ function Models() {
               <span className="block font-medium text-fg">{model.name}</span>
               <code className="text-xs text-fg-subtle">{model.id}</code>
             </span>
-            <span className="text-sm sm:w-32 sm:shrink-0">{model.types.join(', ')}</span>
+            <span className="text-sm sm:w-40 sm:shrink-0">
+              {model.types
+                .map((type) =>
+                  model.prices?.[type as keyof TCreditPrices] !== undefined
+                    ? `${type} ${formatCredits(model.prices[type as keyof TCreditPrices])}`
+                    : type,
+                )
+                .join(', ')}
+            </span>
             <span className="text-sm">{model.description ?? ''}</span>
           </li>
         ))}
