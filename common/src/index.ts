@@ -5,5 +5,6 @@ export * from './browser.js';
 export * from './envelope.js';
 export * from './gallery.js';
 export * from './generation.js';
+export * from './push.js';
 export * from './settings.js';
 export * from './usage.js';

@@ -44,6 +44,9 @@ import { presentAsset } from './features/library/library.presenter.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { buildOpenApiDocument } from './features/public-api/openapi.js';
 import { publicApiRoutes } from './features/public-api/public-api.routes.js';
+import { createPushRepository } from './features/push/push.repository.js';
+import { pushRoutes } from './features/push/push.routes.js';
+import { createPushService } from './features/push/push.service.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
@@ -211,6 +214,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
     clock,
   });
+  // Web Push when a job ends (the person's browsers that subscribed, if they want alerts).
+  const push = config.push
+    ? createPushService({
+        config: config.push,
+        push: createPushRepository(db),
+        settings: (userId) => settings.get(userId),
+        clock,
+        log: app.log,
+      })
+    : null;
   const failureMessage = (kind: 'image' | 'video') =>
     kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
   const runner = createGenerationRunner({
@@ -231,6 +244,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (!row.api_key_id) return;
       if (outcome !== 'succeeded') await apiKeysRepository.returnAllowance(row.api_key_id, row.cost, trx);
       await apiKeysRepository.settleRequests(row.id, outcome === 'succeeded' ? 'success' : outcome, trx);
+    },
+    async afterEnded(row, outcome, assetId) {
+      await push?.notifyGenerationEnded(
+        row.user_id,
+        { id: row.id, kind: row.kind, prompt: row.prompt, error: null },
+        outcome,
+        assetId,
+      );
     },
   });
   const generations = createGenerationsService({
@@ -357,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits });
   oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
   settingsRoutes(app, { authn, settings });
+  if (push) pushRoutes(app, { authn, push });
   accountRoutes(app, { authn, auth, account });
   filesRoutes(app, { store, signer });
   generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });

@@ -34,6 +34,31 @@ describe('loadConfig', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 
+  it('generates the VAPID key pair once, owner-only, unless configured, and never describes the private key', async () => {
+    const first = loadConfig({}, { cwd });
+    const second = loadConfig({}, { cwd });
+    expect(first.push?.vapidPublicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(second.push).toEqual(first.push);
+    expect(first.push?.subject).toBe('mailto:no-reply@localhost');
+    const file = path.join(cwd, 'data', 'secrets', 'vapid.json');
+    expect(JSON.parse(await readFile(file, 'utf8')).privateKey).toBe(first.push?.vapidPrivateKey);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.stringify(describeConfig(first))).not.toContain(first.push?.vapidPrivateKey);
+
+    const configured = loadConfig(
+      {
+        VAPID_PUBLIC_KEY: first.push?.vapidPublicKey.replace(/^./, 'B'),
+        VAPID_PRIVATE_KEY: first.push?.vapidPrivateKey,
+        VAPID_SUBJECT: 'https://kaleido.example.com',
+      },
+      { cwd },
+    );
+    expect(configured.push?.vapidPublicKey.startsWith('B')).toBe(true);
+    expect(configured.push?.subject).toBe('https://kaleido.example.com');
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: first.push?.vapidPublicKey }, { cwd })).toThrow(ConfigError);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'ops@example.com' }, { cwd })).toThrow(/VAPID_SUBJECT/);
+  });
+
   it('prefers a given SERVER_SECRET and rejects a short one', () => {
     const secret = 'x'.repeat(40);
     expect(loadConfig({ SERVER_SECRET: secret }, { cwd }).serverSecret).toBe(secret);

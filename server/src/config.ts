@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CREDIT_PRICES } from '@kaleido/common';
+import webPush from 'web-push';
 import { z } from 'zod';
 import { describeProviders, loadProvidersSetup, type ProvidersSetup } from './providers/providers-config.js';
 
@@ -33,8 +34,18 @@ export interface AppConfig {
   prices: { image: number; video: number };
   /** Social sign-in providers (OpenID Connect), in the order the sign-in page shows them. */
   social: SocialProviderConfig[];
+  /** Web Push (VAPID) identity; absent: push notifications are off. */
+  push?: PushConfig;
   /** AI generation providers (PROVIDERS_FILE and shortcuts); absent: only the built-in Sketch renderer. */
   providers?: ProvidersSetup;
+}
+
+/** The VAPID key pair (base64url, uncompressed P-256) and the contact push services may use. */
+export interface PushConfig {
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
+  /** `mailto:` address or https URL (RFC 8292). */
+  subject: string;
 }
 
 export interface SocialProviderConfig {
@@ -65,6 +76,18 @@ const ZEnvironment = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   SERVER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: address or an https URL')
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
@@ -166,6 +189,19 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     });
   }
 
+  if (Boolean(vars.VAPID_PUBLIC_KEY) !== Boolean(vars.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  }
+  const vapid =
+    vars.VAPID_PUBLIC_KEY && vars.VAPID_PRIVATE_KEY
+      ? { publicKey: vars.VAPID_PUBLIC_KEY, privateKey: vars.VAPID_PRIVATE_KEY }
+      : readOrCreateVapidKeys(dataDir);
+  const push: PushConfig = {
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
+    subject: vars.VAPID_SUBJECT ?? `mailto:no-reply@${new URL(publicUrl).hostname}`,
+  };
+
   let providers: ProvidersSetup;
   try {
     providers = loadProvidersSetup(env, { cwd, publicUrl });
@@ -190,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
       from: vars.MAIL_FROM ?? `Kaleido <no-reply@${new URL(publicUrl).hostname}>`,
     },
     social,
+    push,
     providers,
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
@@ -225,6 +262,31 @@ function readOrCreateSecret(dataDir: string): string {
   return readOrCreateSecret(dataDir);
 }
 
+/** Writes `content` to `file` once, atomically: a concurrent first start loses the race and keeps the winner's. */
+function writeOnce(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temporary, content, { mode: 0o600 });
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(temporary);
+  }
+}
+
+/** The VAPID key pair lives in DATA_DIR/secrets/vapid.json, generated once (like the server secret). */
+function readOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'secrets', 'vapid.json');
+  if (!existsSync(file)) writeOnce(file, `${JSON.stringify(webPush.generateVAPIDKeys())}\n`);
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+  if (typeof keys.publicKey !== 'string' || typeof keys.privateKey !== 'string') {
+    throw new ConfigError(`${file} does not hold a VAPID key pair`);
+  }
+  return { publicKey: keys.publicKey, privateKey: keys.privateKey };
+}
+
 /** What may be logged about the configuration: never the secret or database credentials. */
 export function describeConfig(config: AppConfig): Record<string, unknown> {
   return {
@@ -243,6 +305,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
     workerConcurrency: config.workerConcurrency,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
+    push: config.push ? { vapidPublicKey: config.push.vapidPublicKey, subject: config.push.subject } : null,
     providers: config.providers ? describeProviders(config.providers) : [],
   };
 }

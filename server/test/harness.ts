@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import webPush from 'web-push';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import type { RunnerOptions } from '../src/features/generations/generation-runner.js';
@@ -81,6 +82,12 @@ export interface TestContextOptions {
   shared?: { database: AppConfig['database']; dataDir: string };
 }
 
+/** A VAPID key pair for a test app (generating one is cheap). */
+function testVapidKeys(): { vapidPublicKey: string; vapidPrivateKey: string } {
+  const keys = webPush.generateVAPIDKeys();
+  return { vapidPublicKey: keys.publicKey, vapidPrivateKey: keys.privateKey };
+}
+
 /** The real app on a fresh, migrated database of this project's kind, ready for `app.inject`. */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = options.shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kaleido-test-')));
@@ -105,6 +112,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     workerConcurrency: 1,
     prices: { image: 1, video: 3 },
     rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
+    push: { ...testVapidKeys(), subject: 'mailto:ops@example.com' },
     ...options.config,
   };
   const database = openDatabase(config.database, { poolSize: 5 });

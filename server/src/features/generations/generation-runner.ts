@@ -67,6 +67,12 @@ export function createGenerationRunner(deps: {
     outcome: 'succeeded' | 'failed' | 'cancelled',
     trx: Executor,
   ) => Promise<void>;
+  /** Runs once a job's end is committed (e.g. a push notification); failures are logged, never thrown. */
+  afterEnded?: (
+    row: GenerationRow,
+    outcome: 'succeeded' | 'failed' | 'cancelled',
+    assetId: string | null,
+  ) => Promise<void>;
 }) {
   const options = { ...DEFAULT_RUNNER_OPTIONS, ...deps.options };
   const controllers = new Map<string, AbortController>();
@@ -120,8 +126,21 @@ export function createGenerationRunner(deps: {
       }
       return done;
     });
-    if (ended) deps.events.changed(row.id);
+    if (ended) {
+      deps.events.changed(row.id);
+      announce(row, status, null);
+    }
     return ended;
+  }
+
+  function announce(
+    row: GenerationRow,
+    outcome: 'succeeded' | 'failed' | 'cancelled',
+    assetId: string | null,
+  ) {
+    deps
+      .afterEnded?.(row, outcome, assetId)
+      .catch((error: unknown) => deps.log.warn({ err: error, jobId: row.id }, 'after-end hook failed'));
   }
 
   async function settle(row: GenerationRow, output: GenerationOutput): Promise<void> {
@@ -187,6 +206,7 @@ export function createGenerationRunner(deps: {
       return true;
     });
     if (!settled) await deps.store.deletePrefix(base).catch(() => undefined);
+    else announce(row, 'succeeded', assetId);
   }
 
   async function run(jobId: string): Promise<void> {
