@@ -226,11 +226,9 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
         await sleep(pollMs, context.signal);
       }
     } catch (error) {
-      if (context.signal.aborted) {
-        await cancel(handle);
-        throw context.signal.reason;
-      }
-      throw error;
+      // Cancelled, or lost track of it (the job may move to another provider): stop paying for it.
+      await cancel(handle);
+      throw context.signal.aborted ? context.signal.reason : error;
     }
     if (status.error) {
       const policy = /nsfw|safety|content polic|flagged/i.test(status.error);

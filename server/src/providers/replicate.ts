@@ -336,11 +336,9 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
         prediction = update ?? (await getPrediction(prediction.id, prediction.urls, context.signal));
       }
     } catch (error) {
-      if (context.signal.aborted) {
-        await cancel(prediction);
-        throw context.signal.reason;
-      }
-      throw error;
+      // Cancelled, or lost track of it (the job may move to another provider): stop paying for it.
+      await cancel(prediction);
+      throw context.signal.aborted ? context.signal.reason : error;
     }
     if (prediction.status === 'failed') {
       const text =

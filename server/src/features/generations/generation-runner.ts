@@ -289,6 +289,7 @@ export function createGenerationRunner(deps: {
           ) {
             throw error;
           }
+          deps.registry.refreshHealth();
           const next = deps.registry.alternatives(current.kind, current.model, tried)[0];
           if (!next) throw error;
           deps.log.warn(

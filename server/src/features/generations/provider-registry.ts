@@ -7,7 +7,17 @@ export interface ResolvedModel {
 }
 
 /** The configured providers and their models; the first model able to make a kind is its default. */
+export interface ProviderHealthState {
+  id: string;
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
+const HEALTH_TTL_MS = 10_000;
+
 export function createProviderRegistry(providers: readonly GenerationProvider[]) {
+  let healthCache: { at: number; value: Promise<ProviderHealthState[]> } | null = null;
   const byProvider = new Map(providers.map((provider) => [provider.id, provider]));
   const models = providers.flatMap((provider) =>
     provider.capabilities().models.map((model) => ({ provider, model })),
@@ -48,30 +58,45 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
           !excludeProviders.has(entry.provider.id),
       );
     },
-    /** Each provider's health (providers without a check are up); a slow check counts as down. */
-    async health(timeoutMs = 5000): Promise<{ id: string; name: string; ok: boolean; detail?: string }[]> {
-      return Promise.all(
-        providers.map(async (provider) => {
-          const name = provider.capabilities().providerName;
-          if (!provider.health) return { id: provider.id, name, ok: true };
-          let timer: NodeJS.Timeout | undefined;
-          try {
-            const state = await Promise.race([
-              provider.health(),
-              new Promise<{ ok: false; detail: string }>((resolve) => {
-                timer = setTimeout(() => resolve({ ok: false, detail: 'health check timed out' }), timeoutMs);
-              }),
-            ]);
-            return { id: provider.id, name, ...state };
-          } catch (error) {
-            return { id: provider.id, name, ok: false, detail: (error as Error).message };
-          } finally {
-            clearTimeout(timer);
-          }
-        }),
-      );
+    /**
+     * Each provider's health (providers without a check are up); a slow check counts as down. Answers
+     * are reused for 10 s, so polling clients do not multiply calls to the providers.
+     */
+    health(timeoutMs = 5000): Promise<ProviderHealthState[]> {
+      const at = Date.now();
+      if (!healthCache || at - healthCache.at > HEALTH_TTL_MS) {
+        healthCache = { at, value: checkHealth(timeoutMs) };
+      }
+      return healthCache.value;
+    },
+    /** Forgets the reused health answers (a job just found a provider down). */
+    refreshHealth(): void {
+      healthCache = null;
     },
   };
+
+  async function checkHealth(timeoutMs: number): Promise<ProviderHealthState[]> {
+    return Promise.all(
+      providers.map(async (provider) => {
+        const name = provider.capabilities().providerName;
+        if (!provider.health) return { id: provider.id, name, ok: true };
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          const state = await Promise.race([
+            provider.health(),
+            new Promise<{ ok: false; detail: string }>((resolve) => {
+              timer = setTimeout(() => resolve({ ok: false, detail: 'health check timed out' }), timeoutMs);
+            }),
+          ]);
+          return { id: provider.id, name, ...state };
+        } catch (error) {
+          return { id: provider.id, name, ok: false, detail: (error as Error).message };
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+    );
+  }
 }
 
 export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;

@@ -8,9 +8,6 @@ export interface HealthService {
 
 export type ProviderHealthEntry = NonNullable<THealthResponse['providers']>[number];
 
-/** How long a provider health answer is reused (health is polled; providers are not hammered). */
-const PROVIDER_HEALTH_TTL_MS = 10_000;
-
 export function createHealthService(deps: {
   database: Pick<Database, 'ping' | 'dialect'>;
   version: string;
@@ -19,22 +16,14 @@ export function createHealthService(deps: {
   /** Each generation provider's health; a provider down makes the status "degraded" (still 200). */
   providers?: () => Promise<ProviderHealthEntry[]>;
 }): HealthService {
-  let cached: { at: number; value: Promise<ProviderHealthEntry[]> } | null = null;
-  const providerHealth = (): Promise<ProviderHealthEntry[]> => {
-    if (!deps.providers) return Promise.resolve([]);
-    const at = Date.now();
-    if (!cached || at - cached.at > PROVIDER_HEALTH_TTL_MS) {
-      // Details (hosts, upstream messages) stay out of this unauthenticated answer.
-      cached = {
-        at,
-        value: deps
+  // Details (hosts, upstream messages) stay out of this unauthenticated answer.
+  const providerHealth = (): Promise<ProviderHealthEntry[]> =>
+    deps.providers
+      ? deps
           .providers()
           .then((states) => states.map(({ id, name, ok }) => ({ id, name, ok })))
-          .catch(() => []),
-      };
-    }
-    return cached.value;
-  };
+          .catch(() => [])
+      : Promise.resolve([]);
   return {
     async check() {
       const base = {
