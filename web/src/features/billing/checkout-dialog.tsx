@@ -2,7 +2,7 @@ import type { TCreditPack, TPlan } from '@kaleido/common';
 import { CARD_BRAND_NAMES, planChangeKind } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Lock } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useToast } from '../../app/toast-provider';
 import { isApiError, serverText } from '../../lib/api-client';
 import { formatCredits, formatDate, formatUsd } from '../../lib/format';
@@ -46,6 +46,8 @@ export function CheckoutDialogContent({
   const [chosen, setChosen] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A double click reaches the handler twice before the button is disabled: the second one waits out.
+  const inFlight = useRef(false);
 
   const cards = methods.data ?? [];
   const selected = chosen ?? cards.find((card) => card.isDefault)?.id ?? cards[0]?.id ?? null;
@@ -63,6 +65,8 @@ export function CheckoutDialogContent({
   const amount = item.kind === 'pack' ? item.pack.priceUsd : item.plan.priceUsd;
 
   const pay = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setFailure(null);
     try {
       if (item.kind === 'pack') {
@@ -94,6 +98,8 @@ export function CheckoutDialogContent({
     } catch (error) {
       if (isApiError(error) && error.code === 'PAYMENT_DECLINED') setKey(newPurchaseKey());
       setFailure(serverText(error) ?? 'The payment did not go through. Please try again.');
+    } finally {
+      inFlight.current = false;
     }
   };
 

@@ -17,6 +17,8 @@ export interface CarouselSlide {
   buttonText: string;
   to: string;
   backgroundImages?: readonly TGalleryItem[];
+  /** A few creations beside the text on large screens. */
+  sideImages?: readonly TGalleryItem[];
   darkOverlay: boolean;
 }
 
@@ -95,7 +97,10 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
                   className="absolute inset-0 -z-10 bg-linear-to-r from-black/80 via-black/55 to-black/20"
                 />
               ) : null}
-              <div className="px-6 py-12 sm:px-12 lg:max-w-[60%] lg:px-16">
+              {slide.sideImages?.length ? (
+                <SideMosaic images={slide.sideImages} priority={position === 0} />
+              ) : null}
+              <div className="px-6 pt-12 pb-24 sm:px-12 sm:pb-12 lg:max-w-[60%] lg:px-16">
                 <p
                   className={cn(
                     'inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-[12px] font-semibold',
@@ -190,6 +195,33 @@ function SlideGlow() {
     <div aria-hidden className="absolute inset-0 -z-20">
       <div className="absolute inset-0 bg-[radial-gradient(60%_70%_at_85%_20%,var(--accent-soft),transparent_70%)]" />
       <div className="absolute inset-0 bg-[linear-gradient(to_right,var(--line)_1px,transparent_1px),linear-gradient(to_bottom,var(--line)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(70%_80%_at_80%_30%,black,transparent)]" />
+    </div>
+  );
+}
+
+/**
+ * Four creations to the right of slide 1 (large screens). The first is the page's largest image, so it
+ * carries its size and is fetched with high priority.
+ */
+function SideMosaic({ images, priority }: { images: readonly TGalleryItem[]; priority: boolean }) {
+  return (
+    <div aria-hidden className="absolute inset-y-8 right-8 hidden w-[36%] grid-cols-2 gap-3 lg:grid">
+      {images.slice(0, 4).map((image, index) => (
+        <img
+          key={image.id}
+          src={image.url}
+          alt=""
+          width={image.width}
+          height={image.height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority && index === 0 ? 'high' : 'auto'}
+          decoding={index === 0 ? 'sync' : 'async'}
+          className={cn(
+            'size-full rounded-2xl object-cover shadow-card ring-1 ring-line',
+            index % 2 === 1 && 'translate-y-6',
+          )}
+        />
+      ))}
     </div>
   );
 }

@@ -53,6 +53,7 @@ export function HomePage() {
       description: `Open beta access is here. Describe what you imagine and ${PRODUCT_NAME} renders it in the style, shape and resolution you choose.`,
       buttonText: 'Generate Images',
       to: APP_ROUTES.generateImage,
+      sideImages: stills.slice(6, 10),
       darkOverlay: false,
     },
     {
