@@ -4,6 +4,7 @@ import { type ToastApi, useToast } from '../../app/toast-provider';
 import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { type ReplayOutcome, replayQueue } from './offline-queue';
+import { refreshPushSubscription } from './push';
 import { onWorkerMessage } from './register';
 
 /** What a replay did, in words a toast can carry. */
@@ -65,6 +66,7 @@ export function useOfflineSync(): void {
       }
     };
     void replay();
+    void refreshPushSubscription();
     window.addEventListener('online', replay);
     const stop = onWorkerMessage((message) => {
       if (message.type !== 'QUEUE_REPLAYED') return;

@@ -42,6 +42,7 @@ import { ExportDataButton } from '../accounts/export-data-button';
 import type { CurrentUser } from '../auth/api';
 import { PasswordChangeForm } from '../auth/password-change-form';
 import { nameError } from '../auth/validation';
+import { PushDeviceSetting } from '../pwa/push-device-setting';
 import { settingsKeys, settingsQueryOptions } from './api';
 import {
   type Option,
@@ -294,6 +295,7 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
           label="Desktop notifications"
           description="Show alerts outside the browser tab (your browser asks for permission first)."
         />
+        {settings.desktopNotifications ? <PushDeviceSetting /> : null}
       </SettingsSection>
 
       <SettingsSection
