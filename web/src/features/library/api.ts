@@ -9,6 +9,8 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api } from '../../lib/api-client';
+import { authKeys } from '../auth/api';
+import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
 import { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys } from './keys';
 
 export { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys };
@@ -142,8 +144,25 @@ export function useDeleteAssets() {
   return useMutation({
     mutationKey: [...libraryKeys.all, 'delete'],
     mutationFn: async (ids: readonly string[]) => {
+      const userId = queryClient.getQueryData<{ id: string } | null>(authKeys.me())?.id;
       const results = await Promise.allSettled(
-        ids.map((id) => api.delete<{ id: string }>(LIBRARY_PATHS.asset(id))),
+        ids.map(async (id) => {
+          try {
+            return await api.delete<{ id: string }>(LIBRARY_PATHS.asset(id));
+          } catch (error) {
+            // Offline: the deletion waits in the offline queue and is sent when the connection is back.
+            if (!userId || !isOfflineFailure(error)) throw error;
+            await queueAction('delete-asset', {
+              method: 'DELETE',
+              url: LIBRARY_PATHS.asset(id),
+              userId,
+              label: 'Delete from library',
+            }).catch(() => {
+              throw error;
+            });
+            return { id };
+          }
+        }),
       );
       const failed = ids.filter((_, index) => results[index]?.status === 'rejected');
       if (failed.length > 0) {
@@ -161,7 +180,8 @@ export function useDeleteAssets() {
     },
     onSettled: async (_data, _error, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: libraryKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+      // Offline, the lists would come back from the worker's cache with the deleted items still in them.
+      if (navigator.onLine) await queryClient.invalidateQueries({ queryKey: libraryKeys.all });
     },
   });
 }

@@ -3,7 +3,9 @@ import { MESSAGES } from '@kaleido/common/browser';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../app/toast-provider';
 import { api, serverText } from '../../lib/api-client';
+import { humanize } from '../../lib/format';
 import { authKeys } from '../auth/api';
+import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
 
 export const SETTINGS_PATH = '/api/settings';
 
@@ -53,7 +55,26 @@ export function useSaveSettings(
   const toast = useToast();
   return useMutation({
     mutationKey: settingsKeys.save(field),
-    mutationFn: (patch: SettingsPatch) => api.patch<TSettings>(SETTINGS_PATH, patch),
+    mutationFn: async (patch: SettingsPatch) => {
+      try {
+        return await api.patch<TSettings>(SETTINGS_PATH, patch);
+      } catch (error) {
+        // Offline: the change waits in the offline queue and is sent when the connection is back.
+        const current = queryClient.getQueryData<TSettings>(settingsKeys.detail());
+        const userId = queryClient.getQueryData<{ id: string } | null>(authKeys.me())?.id;
+        if (!current || !userId || !isOfflineFailure(error)) throw error;
+        await queueAction('settings', {
+          method: 'PATCH',
+          url: SETTINGS_PATH,
+          body: patch,
+          userId,
+          label: `Settings: ${Object.keys(patch).map(humanize).join(', ').toLowerCase()}`,
+        }).catch(() => {
+          throw error;
+        });
+        return current;
+      }
+    },
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: settingsKeys.detail() });
       const previous = queryClient.getQueryData<TSettings>(settingsKeys.detail());
