@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../test/factories.js';
 import { type FakeOpenAi, startFakeOpenAi } from '../../test/fakes/fake-openai.js';
 import { createTestContext, type TestContext } from '../../test/harness.js';
-import { balanceOf, eventsOf, providersFrom } from '../../test/provider-fixtures.js';
+import { balanceOf, eventsOf, generationOf, providersFrom, until } from '../../test/provider-fixtures.js';
 
 describe('OpenAI-compatible images adapter through the app', () => {
   let ctx: TestContext;
@@ -153,5 +153,21 @@ describe('OpenAI-compatible images adapter through the app', () => {
     expect(openai.requests[0]?.body).toMatchObject({ stream: true, partial_images: 2 });
     expect(events.map((event) => event.type)).toContain('preview');
     expect(events.at(-1)?.type).toBe('done');
+  });
+
+  it('cancels by hanging up the request, and refunds', async () => {
+    const id = (
+      await browser(ctx.app, person).post('/api/generate-image?wait=false', {
+        prompt: 'slow [slow]',
+        model: 'gpt-image-1',
+      })
+    ).json().data.id;
+    await until(() => openai.requests.length === 1);
+    const started = Date.now();
+    await browser(ctx.app, person).post(`/api/generations/${id}/cancel`);
+    await until(async () => (await generationOf(ctx.app, person, id)).status === 'cancelled');
+    expect(Date.now() - started).toBeLessThan(3000);
+    await until(() => openai.state.hungUp === 1);
+    expect(await balanceOf(ctx.app, person)).toBe(10);
   });
 });

@@ -5,7 +5,7 @@ import { listen, png, type RunningServer, readBody, sendJson } from './media.js'
  * size enums answered with the 400 error envelope, `b64_json` images (or a URL for dall-e with
  * response_format "url"), SSE partial images with `stream: true`. Magic prompt words: "[policy]" →
  * 400 moderation_blocked, "[429]" → 429 rate_limit_exceeded with Retry-After until `throttle` runs
- * out, "[quota]" → 429 insufficient_quota.
+ * out, "[quota]" → 429 insufficient_quota, "[slow]" → answers after 10 s unless the client hangs up.
  */
 
 const SIZES: Record<string, string[]> = {
@@ -16,11 +16,11 @@ const SIZES: Record<string, string[]> = {
 export interface FakeOpenAi extends RunningServer {
   requests: { body: Record<string, unknown>; authorization?: string; at: number }[];
   /** throttle: how many more "[429]" requests are refused (default 1); retryAfter: their Retry-After. */
-  state: { throttle: number; retryAfter: string };
+  state: { throttle: number; retryAfter: string; hungUp: number };
 }
 
 export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
-  const state = { throttle: 1, retryAfter: '1' };
+  const state = { throttle: 1, retryAfter: '1', hungUp: 0 };
   const requests: FakeOpenAi['requests'] = [];
   const error = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     [status, { error: { param: null, code: null, ...body } }, headers] as const;
@@ -116,6 +116,18 @@ export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
           },
         ),
       );
+    }
+    if (prompt.includes('[slow]')) {
+      // A long render: the client hanging up ends it.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        response.on('close', () => {
+          clearTimeout(timer);
+          state.hungUp += 1;
+          resolve();
+        });
+      });
+      if (response.destroyed) return;
     }
     const [width, height] = String(body.size).split('x').map(Number);
     const image = await png(width ?? 1024, height ?? 1024);
