@@ -161,19 +161,24 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
         >
           <ChevronLeft aria-hidden />
         </button>
-        <div className="flex items-center gap-1.5 px-1">
+        <div className="flex items-center">
           {slides.map((slide, position) => (
             <button
               key={slide.id}
               type="button"
               aria-label={`Go to slide ${position + 1}`}
               aria-current={position === index ? 'true' : undefined}
-              className={cn(
-                'h-2.5 rounded-full transition-all',
-                position === index ? 'w-6 bg-accent' : 'w-2.5 bg-fg-subtle/50 hover:bg-fg-subtle',
-              )}
+              className="group/dot inline-flex h-8 min-w-8 items-center justify-center px-1"
               onClick={() => setIndex(position)}
-            />
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'h-2.5 rounded-full transition-all',
+                  position === index ? 'w-6 bg-accent' : 'w-2.5 bg-fg-subtle/60 group-hover/dot:bg-fg-subtle',
+                )}
+              />
+            </button>
           ))}
         </div>
         <button

@@ -56,7 +56,6 @@ export function GalleryGrid({
                 Video
               </span>
             ) : null}
-            <figcaption className="sr-only">{item.prompt}</figcaption>
             <div
               className={cn(
                 'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',

@@ -48,7 +48,7 @@ export function ToolTile({ tool }: { tool: Tool }) {
             />
           </Link>
         ) : (
-          <span className="inline-flex h-8 items-center rounded-full border border-dashed border-line-strong px-3.5 text-[13px] font-medium text-fg-subtle">
+          <span className="inline-flex h-8 items-center rounded-full border border-dashed border-line-strong px-3.5 text-[13px] font-medium text-fg-muted">
             Coming soon
           </span>
         )}
