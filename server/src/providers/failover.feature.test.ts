@@ -101,6 +101,72 @@ describe('failover between providers', () => {
     });
   });
 
+  it('moves a job whose provider keeps rate limiting beyond what it may wait', async () => {
+    openai = await startFakeOpenAi('sk-test');
+    openai.state.throttle = 10;
+    openai.state.retryAfter = '3600';
+    replicate = await startFakeReplicate();
+    ctx = await createTestContext({
+      providers: providersFrom([
+        {
+          type: 'openai',
+          baseUrl: `${openai.url}/v1`,
+          apiKey: 'sk-test',
+          models: [{ id: 'gpt-image-1', model: 'gpt-image-1' }],
+        },
+        {
+          type: 'replicate',
+          baseUrl: `${replicate.url}/v1`,
+          apiToken: 'r8_test',
+          pollIntervalMs: 50,
+          models: [{ id: 'flux-schnell', model: 'black-forest-labs/flux-schnell', waitSeconds: 1 }],
+        },
+      ]),
+    });
+    person = await signUp(ctx.app);
+    const response = await browser(ctx.app, person).post('/api/generate-image', { prompt: 'crowded [429]' });
+    expect(response.statusCode).toBe(200);
+    expect(openai.requests).toHaveLength(1);
+    expect(response.json().data.generation).toMatchObject({ provider: 'replicate', model: 'flux-schnell' });
+    expect(await balanceOf(ctx.app, person)).toBe(9);
+  });
+
+  it('names the field when a model cannot make what is asked, before charging', async () => {
+    ctx = await createTestContext({
+      providers: providersFrom([
+        {
+          type: 'comfyui',
+          servers: [await deadUrl()],
+          models: [
+            {
+              id: 'wan',
+              kind: 'video',
+              workflow: 'text-to-video',
+              videoDurations: [5],
+              maxWidth: 1280,
+              maxHeight: 1280,
+            },
+          ],
+        },
+      ]),
+    });
+    person = await signUp(ctx.app);
+    const long = await browser(ctx.app, person).post('/api/generate-video', {
+      prompt: 'x',
+      settings: { duration: 8 },
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details).toEqual([
+      { path: 'settings.duration', message: 'wan cannot make 8-second videos.' },
+    ]);
+    const big = await browser(ctx.app, person).post('/api/generate-video', {
+      prompt: 'x',
+      settings: { duration: 5, resolution: '1920x1080' },
+    });
+    expect(big.json().details[0].path).toBe('settings.resolution');
+    expect(await balanceOf(ctx.app, person)).toBe(10);
+  });
+
   it('fails and refunds when no stand-in exists', async () => {
     ctx = await createTestContext({
       providers: providersFrom([

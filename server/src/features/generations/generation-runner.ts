@@ -280,21 +280,21 @@ export function createGenerationRunner(deps: {
           });
           break;
         } catch (error) {
-          // A provider that is down hands the job to a stand-in of the same failover group: the same
-          // reservation, so nobody pays twice.
+          // A provider that is down (or still rate limiting after its retries) hands the job to a stand-in
+          // of the same failover group: the same reservation, so nobody pays twice.
           if (
             controller.signal.aborted ||
             !(error instanceof ProviderError) ||
-            error.kind !== 'unavailable'
+            (error.kind !== 'unavailable' && error.kind !== 'rate_limited')
           ) {
             throw error;
           }
-          deps.registry.refreshHealth();
+          if (error.kind === 'unavailable') deps.registry.refreshHealth();
           const next = deps.registry.alternatives(current.kind, current.model, tried)[0];
           if (!next) throw error;
           deps.log.warn(
             { err: error, jobId, from: current.provider, to: next.provider.id },
-            'provider unavailable; failing over',
+            'provider unavailable or rate limited; failing over',
           );
           failovers.push({ from: current.model, to: next.model.id, reason: error.message.slice(0, 200) });
           const switched = await deps.generations.switchProvider(jobId, {

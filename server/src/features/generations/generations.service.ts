@@ -102,28 +102,31 @@ export function createGenerationsService(deps: {
       const cost = model.prices?.[input.kind] ?? deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
       // Only what the chosen model can honour is accepted (the public API offers more than the screens).
+      // Refusals name the field at fault, like the contract's own validation.
+      const refuse = (path: string, message: string) =>
+        new AppError('VALIDATION_FAILED', message, { details: [{ path, message }] });
       if (size.width > model.maxWidth || size.height > model.maxHeight) {
-        throw new AppError(
-          'VALIDATION_FAILED',
+        throw refuse(
+          'settings.resolution',
           `${model.name} cannot make ${size.width}×${size.height} ${input.kind}s (at most ${model.maxWidth}×${model.maxHeight}).`,
         );
       }
       if (model.aspectRatios && !model.aspectRatios.includes(input.settings.aspectRatio)) {
-        const message = `${model.name} cannot make ${input.settings.aspectRatio} ${input.kind}s (it makes ${model.aspectRatios.join(', ')}).`;
-        throw new AppError('VALIDATION_FAILED', message, {
-          details: [{ path: 'settings.aspectRatio', message }],
-        });
+        throw refuse(
+          'settings.aspectRatio',
+          `${model.name} cannot make ${input.settings.aspectRatio} ${input.kind}s (it makes ${model.aspectRatios.join(', ')}).`,
+        );
       }
       if (input.kind === 'video') {
         if (model.videoDurations && !model.videoDurations.includes(input.settings.duration)) {
-          throw new AppError(
-            'VALIDATION_FAILED',
+          throw refuse(
+            'settings.duration',
             `${model.name} cannot make ${input.settings.duration}-second videos.`,
           );
         }
         if (model.videoFrameRates && !model.videoFrameRates.includes(input.settings.frameRate)) {
-          throw new AppError(
-            'VALIDATION_FAILED',
+          throw refuse(
+            'settings.frameRate',
             `${model.name} cannot make videos at ${input.settings.frameRate} fps.`,
           );
         }
