@@ -43,7 +43,7 @@ describe('provider outputs', () => {
   it.skipIf(!ffmpeg)('reads a real MP4’s size and length and makes a poster of its first frame', async () => {
     const mp4 = await realMp4(96, 64, 2);
     expect(sniffContentType(mp4)).toBe('video/mp4');
-    expect(probeMp4(mp4)).toEqual({ width: 96, height: 64, durationSeconds: 2 });
+    expect(probeMp4(mp4)).toEqual({ width: 96, height: 64, durationSeconds: 2, fps: 12 });
     const poster = await videoPoster(mp4, 'mp4');
     expect(await sharp(poster).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
   });

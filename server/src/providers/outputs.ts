@@ -26,11 +26,18 @@ export function sniffContentType(data: Buffer): OutputType | null {
   return null;
 }
 
-/** Width, height and duration from an MP4's `tkhd` and `mvhd` boxes (no decoder needed). */
-export function probeMp4(data: Buffer): { width: number; height: number; durationSeconds?: number } | null {
+/**
+ * Width, height, duration and frame rate from an MP4's boxes (no decoder needed): `tkhd` of the video
+ * track, `mvhd`, and that track's `mdhd` timescale over its `stts` sample delta.
+ */
+export function probeMp4(
+  data: Buffer,
+): { width: number; height: number; durationSeconds?: number; fps?: number } | null {
   let width = 0;
   let height = 0;
+  let track = -1;
   for (let at = data.indexOf('tkhd'); at > 4 && !width; at = data.indexOf('tkhd', at + 4)) {
+    track = at;
     const version = data[at + 4];
     const start = at + 8 + (version === 1 ? 32 : 20) + 52;
     if (start + 8 > data.length) break;
@@ -49,7 +56,20 @@ export function probeMp4(data: Buffer): { width: number; height: number; duratio
       if (scale > 0) durationSeconds = Math.round((duration / scale) * 100) / 100;
     }
   }
-  return { width, height, durationSeconds };
+  let fps: number | undefined;
+  const mdhd = data.indexOf('mdhd', track);
+  const stts = data.indexOf('stts', track);
+  if (mdhd > 0 && stts > 0) {
+    const version = data[mdhd + 4];
+    const scaleAt = mdhd + 8 + (version === 1 ? 16 : 8);
+    if (scaleAt + 4 <= data.length && stts + 20 <= data.length) {
+      const scale = data.readUInt32BE(scaleAt);
+      const entries = data.readUInt32BE(stts + 8);
+      const delta = data.readUInt32BE(stts + 16);
+      if (entries >= 1 && delta > 0 && scale > 0) fps = Math.round((scale / delta) * 100) / 100;
+    }
+  }
+  return { width, height, durationSeconds, ...(fps ? { fps } : {}) };
 }
 
 /** A first frame of a video as PNG through ffmpeg, when ffmpeg is present; otherwise undefined. */
@@ -121,7 +141,7 @@ export async function toOutput(
     width: probed?.width ?? request.width,
     height: probed?.height ?? request.height,
     durationSeconds: probed?.durationSeconds ?? request.durationSeconds,
-    fps: request.fps,
+    fps: probed?.fps ?? request.fps,
     seed,
     model: meta.model,
     poster,
