@@ -186,6 +186,38 @@ describe('ComfyUI adapter through the app', () => {
     expect(health).toMatchObject({ status: 'ok', providers: [{ id: 'comfyui', ok: true }] });
   });
 
+  it('sends a job to the server of the pool with the shortest queue', async () => {
+    const other = await startFakeComfy();
+    try {
+      comfy = await startFakeComfy();
+      ctx = await createTestContext({
+        providers: providersFrom([{ type: 'comfyui', servers: [comfy.url, other.url], models }]),
+        config: { workerConcurrency: 2 },
+      });
+      person = await signUp(ctx.app);
+      const held = (
+        await browser(ctx.app, person).post('/api/generate-image?wait=false', {
+          prompt: 'long [hold]',
+          model: 'sd15',
+        })
+      ).json().data.id;
+      await until(() => comfy.prompts.length + other.prompts.length === 1);
+      const busy = comfy.prompts.length === 1 ? comfy : other;
+      const idle = busy === comfy ? other : comfy;
+      const response = await browser(ctx.app, person).post('/api/generate-image', {
+        prompt: 'quick',
+        model: 'sd15',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(idle.prompts).toHaveLength(1);
+      expect(busy.prompts).toHaveLength(1);
+      expect(response.json().data.generation.details.server).toBe(idle.url);
+      await browser(ctx.app, person).post(`/api/generations/${held}/cancel`);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('does not use a server lacking the workflow’s files (checked against /object_info); health is degraded', async () => {
     await setUp({ comfy: { checkpoints: ['sdxl.safetensors'] } });
     const response = await browser(ctx.app, person).post('/api/generate-image', {
