@@ -12,7 +12,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000 },
+      // Offline, a query still makes its first request: the service worker may answer it from its cache
+      // (the library and recent results stay viewable); retries wait for the connection.
+      queries: { retry: shouldRetry, staleTime: 30_000, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

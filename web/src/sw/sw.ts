@@ -46,17 +46,15 @@ async function broadcast(message: WorkerMessage): Promise<void> {
 
 // Shell ------------------------------------------------------------------------------------------
 
-const hadController = (async () => (await self.clients.matchAll({ type: 'window' })).length > 0)();
-
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 self.addEventListener('install', (event) => {
-  // Precaching ran in Workbox's own install handler; once this worker is installed beside an older one,
-  // the pages learn that a new version of the shell is cached (they offer "Update Now").
+  // A worker installing beside an active one is a new version of the app: the pages learn of it and
+  // offer "Update Now" (workbox-window's `waiting` says the same once installation is complete).
   event.waitUntil(
     (async () => {
-      if (await hadController) {
+      if (self.registration.active) {
         await broadcast({
           type: 'CACHE_UPDATED',
           payload: { cacheName: cacheNames.precache, updatedURL: '/' },

@@ -80,6 +80,8 @@ export function useModels(type: TGenerationType): {
 /** Starts a generation without waiting for it: the answer is the job, followed through its events. */
 export function useSubmitGeneration<T extends TGenerationType>(type: T) {
   return useMutation({
+    // Offline it fails at once (not paused), so the page can put it in the offline queue.
+    networkMode: 'always',
     mutationFn: (request: GenerationRequest<T>) =>
       api.post<GenerationAccepted>(`${GENERATE_PATHS[type]}?wait=false`, request),
   });

@@ -143,6 +143,8 @@ export function useDeleteAssets() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...libraryKeys.all, 'delete'],
+    // Offline it runs at once (not paused) and goes to the offline queue.
+    networkMode: 'always',
     mutationFn: async (ids: readonly string[]) => {
       const userId = queryClient.getQueryData<{ id: string } | null>(authKeys.me())?.id;
       const results = await Promise.allSettled(

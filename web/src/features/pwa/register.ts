@@ -59,10 +59,6 @@ export function registerServiceWorker(): void {
   if (!supported() || workbox) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => setState({ updateReady: true }));
-  // The new worker took over (after SKIP_WAITING): load the new version of the app.
-  workbox.addEventListener('controlling', (event) => {
-    if (event.isUpdate) window.location.reload();
-  });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as WorkerMessage | undefined;
     if (!message || typeof message !== 'object' || typeof message.type !== 'string') return;
@@ -105,13 +101,17 @@ export async function postToWorker(message: ClientMessage): Promise<boolean> {
 }
 
 /**
- * 'Update Now': the waiting worker is told to skip waiting; its taking control reloads the page
- * (above). Without a waiting worker (the new one already activated elsewhere) the page just reloads.
+ * 'Update Now': the waiting worker is told to skip waiting; its taking control reloads the page.
+ * Without a waiting worker (the new one already activated elsewhere) the page just reloads.
  */
 export async function applyUpdate(): Promise<void> {
   const registration = supported() ? await navigator.serviceWorker.getRegistration('/') : undefined;
   const waiting = registration?.waiting;
   if (waiting) {
+    // Reload once the new worker has taken control (or anyway after a few seconds).
+    const reload = () => window.location.reload();
+    navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+    setTimeout(reload, 5000);
     waiting.postMessage({ type: 'SKIP_WAITING' } satisfies ClientMessage);
     return;
   }

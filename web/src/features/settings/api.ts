@@ -55,6 +55,8 @@ export function useSaveSettings(
   const toast = useToast();
   return useMutation({
     mutationKey: settingsKeys.save(field),
+    // Offline it runs at once (not paused) and goes to the offline queue.
+    networkMode: 'always',
     mutationFn: async (patch: SettingsPatch) => {
       try {
         return await api.patch<TSettings>(SETTINGS_PATH, patch);
