@@ -160,6 +160,41 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
   const seenDeliveries = new Map<string, number>();
   let secret: Promise<string> | null = config.webhookSecret ? Promise.resolve(config.webhookSecret) : null;
   const pollMs = config.pollIntervalMs ?? (config.webhookUrl ? 5000 : 1000);
+  let schemaCheck: Promise<Map<string, string[]>> | null = null;
+
+  /**
+   * Each official model's input schema (`latest_version.openapi_schema`) against the configured input:
+   * fields it does not have, constants outside its enums, aspect ratios it does not accept. Read once;
+   * a model whose schema cannot be read is not judged.
+   */
+  function schemaProblems(): Promise<Map<string, string[]>> {
+    schemaCheck ??= Promise.all(
+      config.models.map(async (model): Promise<[string, string[]]> => {
+        if (model.model.includes(':')) return [model.id, []];
+        try {
+          const response = await send(`${base}/models/${model.model}`, {
+            headers: auth,
+            retry: 'idempotent',
+            provider,
+            fetch: config.fetch,
+            timeoutMs: 15_000,
+          });
+          if (!response.ok) {
+            await response.body?.cancel().catch(() => undefined);
+            return [model.id, response.status === 404 ? [`${model.model} does not exist`] : []];
+          }
+          const body = await readJson<{
+            latest_version?: { openapi_schema?: { components?: { schemas?: { Input?: InputSchema } } } };
+          }>(response, provider);
+          const schema = body.latest_version?.openapi_schema?.components?.schemas?.Input;
+          return [model.id, schema ? inputProblems(model, schema) : []];
+        } catch {
+          return [model.id, []];
+        }
+      }),
+    ).then((entries) => new Map(entries));
+    return schemaCheck;
+  }
 
   const capabilities = {
     providerId: config.id,
@@ -394,7 +429,14 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
         throw error;
       }
     },
-    health: async () => health.state(),
+    async health() {
+      const state = health.state();
+      if (!state.ok) return state;
+      const problems = [...(await schemaProblems()).entries()]
+        .filter(([, list]) => list.length)
+        .map(([id, list]) => `${id}: ${list.join('; ')}`);
+      return problems.length ? { ok: true, detail: problems.join(' | ') } : state;
+    },
 
     async receiveWebhook(headers, rawBody) {
       secret ??= (async () => {
@@ -424,6 +466,39 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       return true;
     },
   };
+}
+
+type InputSchema = { properties?: Record<string, { enum?: unknown[]; type?: string }>; required?: string[] };
+
+/** What the configured input asks of a model that its input schema does not allow. */
+export function inputProblems(model: ReplicateModelConfig, schema: InputSchema): string[] {
+  const properties = schema.properties ?? {};
+  const problems: string[] = [];
+  for (const [field, value] of Object.entries(model.input)) {
+    const property = properties[field];
+    if (!property) {
+      problems.push(`the model has no input "${field}"`);
+      continue;
+    }
+    const placeholder = typeof value === 'string' && /^\{\{\s*aspect_ratio\s*\}\}$/.test(value);
+    if (property.enum && placeholder && model.aspectRatios) {
+      const refused = model.aspectRatios.filter((ratio) => !property.enum?.includes(ratio));
+      if (refused.length) problems.push(`${field} does not accept ${refused.join(', ')}`);
+    } else if (property.enum && typeof value !== 'string' && !property.enum.includes(value)) {
+      problems.push(`${field} does not accept ${JSON.stringify(value)}`);
+    } else if (
+      property.enum &&
+      typeof value === 'string' &&
+      !value.includes('{{') &&
+      !property.enum.includes(value)
+    ) {
+      problems.push(`${field} does not accept "${value}"`);
+    }
+  }
+  for (const field of schema.required ?? []) {
+    if (!(field in model.input)) problems.push(`the model requires "${field}"`);
+  }
+  return problems;
 }
 
 function policyMessage(provider: string): string {

@@ -12,6 +12,35 @@ import { listen, mp4Skeleton, png, type RunningServer, readBody, sendJson, wait 
  * (a fresh one appears on the next read), "[expire-all]" makes every file URL 404.
  */
 
+/** Input schemas of the models the fake knows (the fields of their API pages). */
+const SCHEMAS: Record<string, unknown> = {
+  'black-forest-labs/flux-schnell': {
+    type: 'object',
+    required: ['prompt'],
+    properties: {
+      prompt: { type: 'string' },
+      aspect_ratio: {
+        enum: ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'],
+      },
+      seed: { type: 'integer' },
+      num_outputs: { type: 'integer' },
+      output_format: { enum: ['webp', 'jpg', 'png'] },
+    },
+  },
+  'wan-video/wan-2.2-t2v-fast': {
+    type: 'object',
+    required: ['prompt'],
+    properties: {
+      prompt: { type: 'string' },
+      num_frames: { type: 'integer' },
+      aspect_ratio: { enum: ['16:9', '9:16'] },
+      resolution: { enum: ['480p', '720p'] },
+      frames_per_second: { type: 'integer' },
+      seed: { type: 'integer' },
+    },
+  },
+};
+
 export interface FakePrediction {
   id: string;
   model: string;
@@ -129,6 +158,16 @@ export async function startFakeReplicate(
     }
     if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret') {
       return sendJson(response, 200, { key: secret });
+    }
+    const model = /^\/v1\/models\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'GET' && model) {
+      const schema = SCHEMAS[`${model[1]}/${model[2]}`];
+      if (!schema) return sendJson(response, 404, { detail: 'Not found.', status: 404 });
+      return sendJson(response, 200, {
+        owner: model[1],
+        name: model[2],
+        latest_version: { id: 'v1', openapi_schema: { components: { schemas: { Input: schema } } } },
+      });
     }
     const create = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(url.pathname);
     if (request.method === 'POST' && (create || url.pathname === '/v1/predictions')) {
