@@ -67,6 +67,8 @@ interface ServerState {
   downDetail: string | null;
   /** Per model: what the server lacks for its workflow (empty: usable). */
   validation: Promise<Map<string, string[]>> | null;
+  /** When the validation is to be done again (files may be installed or removed meanwhile). */
+  validateAgainAt: number;
 }
 
 interface ComfyResumeState {
@@ -239,6 +241,7 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
     downUntil: 0,
     downDetail: null,
     validation: null,
+    validateAgainAt: 0,
   }));
 
   const capabilities: ProviderCapabilities = {
@@ -274,22 +277,30 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
   }
 
   function validation(server: ServerState): Promise<Map<string, string[]>> {
-    server.validation ??= (async () => {
+    if (server.validation && server.validateAgainAt < Date.now()) server.validation = null;
+    if (server.validation) return server.validation;
+    server.validateAgainAt = Date.now() + 60_000;
+    const current = (async () => {
       const response = await call(server, '/object_info', { retry: 'none', timeoutMs: 30_000 });
       if (!response.ok)
         throw new ProviderError('unavailable', `${server.url}/object_info answered ${response.status}`);
       const info = await readJson<ObjectInfo>(response, PROVIDER);
-      return new Map(
+      const results = new Map(
         config.models.map((model) => [
           model.id,
           validateWorkflow(buildWorkflow(model, sampleRequest(model)), info),
         ]),
       );
+      // A server lacking something is looked at again within a minute; a complete one every ten.
+      const lacking = [...results.values()].some((problems) => problems.length);
+      server.validateAgainAt = Date.now() + (lacking ? 60_000 : 600_000);
+      return results;
     })();
-    server.validation.catch(() => {
-      server.validation = null;
+    server.validation = current;
+    current.catch(() => {
+      if (server.validation === current) server.validation = null;
     });
-    return server.validation;
+    return current;
   }
 
   /** Queue length of a server that can run the model, or the reason it cannot. */
