@@ -98,6 +98,9 @@ describe('OpenAI-compatible images adapter through the app', () => {
       supportsNegativePrompt: false,
       aspectRatios: ['1:1', '2:3', '3:2'],
     });
+    // The key never reaches the browser.
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(JSON.stringify(models) + health.body).not.toContain('sk-test');
   });
 
   it('reports a content-policy refusal clearly, refunds, and does not retry', async () => {
