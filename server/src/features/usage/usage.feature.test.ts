@@ -19,14 +19,19 @@ describe('usage summary', () => {
 
   it('counts this billing month against all time and lists real recent events', async () => {
     const as = () => browser(ctx.app, person);
-    await as().post('/api/billing/payment-methods', {
+    const card = await as().post('/api/billing/payment-methods', {
       number: '4242424242424242',
       expiry: '12/30',
       cvc: '123',
       name: 'Ada',
     });
+    expect(card.statusCode, card.body).toBe(201);
     clock.advance(1000);
-    await as().post('/api/billing/purchases', { packId: 'pack-100', idempotencyKey: 'usage-pack-100' });
+    const bought = await as().post('/api/billing/purchases', {
+      packId: 'pack-100',
+      idempotencyKey: 'usage-pack-100',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
     clock.advance(1000);
     expect((await as().post('/api/generate-image', { prompt: 'a red fox' })).statusCode).toBe(200);
     clock.advance(1000);
