@@ -220,6 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         config: config.push,
         push: createPushRepository(db),
         settings: (userId) => settings.get(userId),
+        balance: async (userId) => {
+          const user = await users.findById(userId);
+          return user ? user.credits_monthly + user.credits_purchased : 0;
+        },
         clock,
         log: app.log,
       })
@@ -248,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async afterEnded(row, outcome, assetId) {
       await push?.notifyGenerationEnded(
         row.user_id,
-        { id: row.id, kind: row.kind, prompt: row.prompt, error: null },
+        { id: row.id, kind: row.kind, prompt: row.prompt, error: null, cost: row.cost },
         outcome,
         assetId,
       );

@@ -78,7 +78,8 @@ describe('web push', () => {
     expect(generated.statusCode).toBe(200);
     const assetId = generated.json().data.id as string;
 
-    const [request] = await pushService.waitFor(1);
+    // The job's message, then (10 → 9 credits crosses the low-credit mark) the credits warning.
+    const [request, lowCredits] = await pushService.waitFor(2);
     expect(request?.path).toBe('/push/phone');
     expect(request?.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(request?.headers.ttl)).toBeGreaterThan(0);
@@ -95,6 +96,19 @@ describe('web push', () => {
       url: `/library?asset=${assetId}`,
       tag: `generation-${generated.json().data.generationId}`,
     });
+
+    expect(JSON.parse(decryptPush(lowCredits?.body ?? Buffer.alloc(0), keys))).toEqual({
+      title: 'Your credits are running low',
+      body: '9 credits left. Top up or change plan to keep creating.',
+      url: '/pricing',
+      tag: 'low-credits',
+    });
+
+    // Below the mark already: the next job does not warn again.
+    await browser(ctx.app, person).post('/api/generate-image', { prompt: 'again', settings: {} });
+    await pushService.waitFor(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushService.received).toHaveLength(3);
 
     // The wrong browser's keys cannot read it.
     expect(() => decryptPush(request?.body ?? Buffer.alloc(0), browserKeys())).toThrow();

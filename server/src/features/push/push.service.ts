@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TPushMessage, TPushSubscribeRequest, TSettings } from '@kaleido/common';
+import { LIMITS, type TPushMessage, type TPushSubscribeRequest, type TSettings } from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { PushConfig } from '../../config.js';
@@ -22,6 +22,8 @@ export function createPushService(deps: {
   push: PushRepository;
   /** The person's settings (the opt-outs: desktop notifications, generation alerts). */
   settings: (userId: string) => Promise<TSettings>;
+  /** The person's credit balance now. */
+  balance: (userId: string) => Promise<number>;
   clock: Clock;
   log: FastifyBaseLogger;
   fetch?: typeof fetch;
@@ -98,16 +100,45 @@ export function createPushService(deps: {
       return Promise.all(subscriptions.map((subscription) => deliver(subscription, message)));
     },
 
-    /** A generation ended: tell the person's browsers, unless they turned desktop or generation alerts off. */
+    /**
+     * A generation ended: tell the person's browsers (unless desktop notifications or generation alerts
+     * are off), and when its charge took the balance below the low-credit mark, say that too (unless
+     * credit alerts are off).
+     */
     async notifyGenerationEnded(
       userId: string,
-      job: { id: string; kind: 'image' | 'video'; prompt: string; error: string | null },
+      job: { id: string; kind: 'image' | 'video'; prompt: string; error: string | null; cost: number },
       outcome: 'succeeded' | 'failed' | 'cancelled',
       assetId: string | null,
     ): Promise<PushOutcome[]> {
       if (outcome === 'cancelled') return [];
       const settings = await deps.settings(userId);
-      if (!settings.desktopNotifications || !settings.generationAlerts) return [];
+      if (!settings.desktopNotifications) return [];
+      const sent: PushOutcome[] = [];
+      if (settings.generationAlerts) sent.push(...(await this.notifyJob(userId, job, outcome, assetId)));
+      if (outcome === 'succeeded' && settings.creditAlerts) {
+        const balance = await deps.balance(userId);
+        const mark = LIMITS.lowCreditWarningBelow;
+        if (balance < mark && balance + job.cost >= mark) {
+          sent.push(
+            ...(await this.notify(userId, {
+              title: 'Your credits are running low',
+              body: `${balance} credit${balance === 1 ? '' : 's'} left. Top up or change plan to keep creating.`,
+              url: '/pricing',
+              tag: 'low-credits',
+            })),
+          );
+        }
+      }
+      return sent;
+    },
+
+    async notifyJob(
+      userId: string,
+      job: { id: string; kind: 'image' | 'video'; prompt: string; error: string | null },
+      outcome: 'succeeded' | 'failed',
+      assetId: string | null,
+    ): Promise<PushOutcome[]> {
       const noun = job.kind === 'image' ? 'image' : 'video';
       const prompt = job.prompt.length > 80 ? `${job.prompt.slice(0, 79)}…` : job.prompt;
       const message: TPushMessage =
