@@ -88,9 +88,10 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       if (match[4] === '/status' && request.method === 'GET') {
         falRequest.polls += 1;
         const hold = String(falRequest.input.prompt).includes('[hold]');
-        if (falRequest.status === 'IN_QUEUE' && falRequest.polls > 2) falRequest.status = 'IN_PROGRESS';
+        // Three polls in the queue, then four steps of work.
+        if (falRequest.status === 'IN_QUEUE' && falRequest.polls > 3) falRequest.status = 'IN_PROGRESS';
         if (falRequest.status === 'IN_PROGRESS') {
-          const step = falRequest.polls - 2;
+          const step = falRequest.polls - 3;
           falRequest.logs.push({
             message: `${Math.min(100, step * 30)}%|███       | ${step}/4 [00:0${step}<00:03]`,
             level: 'INFO',
@@ -109,7 +110,7 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
         if (falRequest.status === 'IN_QUEUE') {
           return sendJson(response, 202, {
             status: 'IN_QUEUE',
-            queue_position: 3 - falRequest.polls,
+            queue_position: Math.max(0, 3 - falRequest.polls),
             ...urls,
           });
         }
