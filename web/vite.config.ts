@@ -83,6 +83,23 @@ function installableApp() {
         icon('/icons/maskable-192.png', 192, 'maskable'),
         icon('/icons/maskable-512.png', 512, 'maskable'),
       ],
+      // The richer install dialog (screenshots of the e2e journeys, converted to WebP).
+      screenshots: [
+        {
+          src: '/screenshots/generator-wide.webp',
+          sizes: '1280x800',
+          type: 'image/webp',
+          form_factor: 'wide',
+          label: 'The image generator with a result and its history',
+        },
+        {
+          src: '/screenshots/library-narrow.webp',
+          sizes: '390x844',
+          type: 'image/webp',
+          form_factor: 'narrow',
+          label: 'Your library of images and videos on a phone',
+        },
+      ],
       shortcuts: [
         { name: 'Generate image', short_name: 'Image', url: '/generate/image', icons: shortcutIcons },
         { name: 'Generate video', short_name: 'Video', url: '/generate/video', icons: shortcutIcons },

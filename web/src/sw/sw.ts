@@ -4,7 +4,7 @@
  * vite-plugin-pwa in injectManifest mode: Workbox fills `self.__WB_MANIFEST` with the app shell's files.
  *
  * - The app shell (HTML, scripts, styles, icons) is precached, so the app starts offline; navigations
- *   are answered with the precached index.html (the SPA routes in the page).
+ *   to the app's routes are answered with the precached index.html (the SPA routes in the page).
  * - Thumbnails and files (`/api/files/…`, signed, user-scoped paths) are cached first-come with an
  *   expiry, keyed without their signature so a cached copy outlives the URL's hourly signature.
  * - The account's data the library and history need offline (`/api/auth/me`, `/api/assets`,
@@ -19,10 +19,11 @@
  * - Push: shows the notification the server sent and opens its URL on click.
  * Failures here are logged, never surfaced (spec section 8).
  */
+import { isAppRoute } from '@kaleido/common/browser';
 import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import {
   API_CACHE,
@@ -69,10 +70,11 @@ self.addEventListener('activate', () => {
 });
 clientsClaim();
 
+// The app's own routes only: any other path goes to the server, which answers it with its 404 page.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/health$/, /^\/sw\.js$/, /^\/manifest\.webmanifest$/],
-  }),
+  ({ request, url }) =>
+    request.mode === 'navigate' && url.origin === self.location.origin && isAppRoute(url.pathname),
+  createHandlerBoundToURL('/index.html'),
 );
 
 // Files and thumbnails ----------------------------------------------------------------------------
