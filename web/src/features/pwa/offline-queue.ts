@@ -91,9 +91,11 @@ async function withStore<T>(
   }
 }
 
-/** A new random id (tags and idempotency keys). */
+/** A new random id (tags and idempotency keys); `randomUUID` needs a secure context, the bytes do not. */
 export function newId(): string {
-  return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Queues an action; returns its entry. The tag names the kind of action and is unique. */
