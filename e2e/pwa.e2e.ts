@@ -183,6 +183,22 @@ describe('installable app in Chromium', () => {
       await page.waitForTimeout(1000);
       expect(await jobs()).toHaveLength(1);
       await screenshot(page, 'pwa-replayed-in-library');
+
+      // Signing out empties the worker's copies of the account's data and the offline queue.
+      const cached = () =>
+        page.evaluate(async () => {
+          const names = ['kaleido-api', 'kaleido-files'];
+          const counts = await Promise.all(
+            names.map(async (name) => (await (await caches.open(name)).keys()).length),
+          );
+          return Object.fromEntries(names.map((name, index) => [name, counts[index]]));
+        });
+      expect((await cached())['kaleido-api']).toBeGreaterThan(0);
+      expect((await cached())['kaleido-files']).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await expect.poll(cached).toEqual({ 'kaleido-api': 0, 'kaleido-files': 0 });
+      expect(await queuedCount(page)).toBe(0);
       expect(unexpected(problems)).toEqual([]);
     } finally {
       await context.close();
