@@ -1,6 +1,7 @@
 import type { TAsset, TGeneration } from '@kaleido/common';
 import { insufficientCreditsMessage, MESSAGES, TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, makeAsset, makeGeneration, SKETCH_MODEL } from '../../test/generation-fixtures';
 import { installMatchMedia } from '../../test/match-media';
@@ -13,6 +14,7 @@ import {
   TEST_USER,
 } from '../../test/render-app';
 import type { CurrentUser } from '../auth/api';
+import { listQueued } from '../pwa/offline-queue';
 import type { GenerationModel } from './api';
 
 interface ServerOptions {
@@ -301,6 +303,34 @@ describe('image generator', () => {
     await user.click(screen.getByRole('button', { name: /^Generate/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(insufficientCreditsMessage('image', 1));
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it('queues the request when the network is down, to be sent once when the connection is back', async () => {
+    const factory = new IDBFactory();
+    vi.stubGlobal('indexedDB', factory);
+    generationServer({
+      submit: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user } = renderApp('/generate/image');
+    await user.type(await promptBox(), 'a lighthouse in the fog');
+    await user.click(screen.getByRole('button', { name: /^Generate/ }));
+    expect(
+      await screen.findByText(
+        "You're offline. Your image request is queued and will be sent once, when you're back online.",
+      ),
+    ).toBeVisible();
+    const [queued, ...rest] = await listQueued(factory);
+    expect(rest).toEqual([]);
+    expect(queued?.tag).toMatch(/^generate-image:/);
+    expect(queued?.data).toMatchObject({
+      method: 'POST',
+      url: '/api/generate-image?wait=false',
+      body: { prompt: 'a lighthouse in the fog' },
+      userId: TEST_USER.id,
+      label: 'Image: “a lighthouse in the fog”',
+    });
   });
 
   it("shows a failed job's reason, and cancels a running one", async () => {
