@@ -187,7 +187,11 @@ describe('accounts', () => {
     await page.getByRole('tabpanel').getByText('Email and password').waitFor();
     await screenshots(page, 'accounts-profile-overview');
     await page.getByRole('tab', { name: 'Usage' }).click();
-    await page.getByText('No usage yet').waitFor();
+    // A new account: nothing generated or bought yet; the only event is the sign-up grant of 10 credits.
+    const usage = page.getByRole('tabpanel');
+    await usage.getByText(/^This month began /).waitFor();
+    await usage.getByRole('row', { name: /^Generations 0 0$/ }).waitFor();
+    await usage.getByText('Credits granted').waitFor();
     await shot(page, 'accounts-profile-usage-desktop-light');
     await page.getByRole('tab', { name: 'Billing' }).click();
     await page.getByText('No purchases yet').waitFor();

@@ -152,6 +152,8 @@ describe('image generator', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'gpt-image-1');
 
     expect(await screen.findByRole('button', { name: /Generate\s*3 credits/ })).toBeInTheDocument();
+    // The page's own price follows the chosen model too (header and the balance check before sending).
+    expect(screen.getByText('3 credits each')).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: '16:9' })).not.toBeInTheDocument();
     expect(screen.getByRole('radio', { name: '1:1' })).toBeChecked();
     expect(screen.queryByRole('radio', { name: '2048 px' })).not.toBeInTheDocument();

@@ -63,7 +63,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tracker = useJobTracker();
-  const { models, price } = useModels(type);
+  const { models, price: defaultPrice } = useModels(type);
   const submission = useSubmitGeneration(type);
   const { banner, show: showBanner, dismiss: dismissBanner, hold: holdBanner } = useBanner();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -76,6 +76,8 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
   const [settings, setSettings] = useState<AnySettings>(DEFAULT_SETTINGS[type]);
   const [seed, setSeed] = useState('');
   const [modelId, setModelId] = useState<string | null>(null);
+  // What this generation will cost: the chosen model's price, else the default model's.
+  const price = models.find((model) => model.id === modelId)?.prices?.[type] ?? defaultPrice;
   const [jobId, setJobId] = useState<string | null>(null);
   const [result, setResult] = useState<ShownResult | null>(null);
   const [fresh, setFresh] = useState(false);
