@@ -386,7 +386,11 @@ describe('billing', () => {
 
   it('spends purchased credits first, then monthly ones', async () => {
     await addCard(VISA);
-    await as().post('/api/billing/purchases', { packId: 'pack-50', idempotencyKey: 'spend-order-pack' });
+    const bought = await as().post('/api/billing/purchases', {
+      packId: 'pack-50',
+      idempotencyKey: 'spend-order-pack',
+    });
+    expect(bought.statusCode, bought.body).toBe(201);
     const video = await as().post('/api/generate-video', {
       prompt: 'waves on a shore',
       settings: { duration: 3 },

@@ -9,7 +9,8 @@ import type {
 } from './payment-provider.js';
 
 const OUTCOMES = new Set<TTestCardOutcome>(TEST_CARDS.map((card) => card.outcome));
-const TOKEN = /^tok_test_([a-z_]+)_[A-Za-z0-9_-]+$/;
+// The outcome may hold underscores (insufficient_funds), so the random tail must not: hex.
+const TOKEN = /^tok_test_([a-z_]+)_[0-9a-f]+$/;
 
 /**
  * The embedded test-mode provider: it behaves like a card processor's test mode. The documented test
@@ -27,7 +28,7 @@ export function createTestModePaymentProvider(): PaymentProvider {
       const known = TEST_CARDS.find((test) => test.number.replace(/\s/g, '') === card.number);
       const outcome = known?.outcome ?? 'succeeds';
       return {
-        token: `tok_test_${outcome}_${randomBytes(12).toString('base64url')}`,
+        token: `tok_test_${outcome}_${randomBytes(12).toString('hex')}`,
         brand,
         last4: card.number.slice(-4),
       };
