@@ -287,16 +287,7 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
   return {
     id: config.id,
     capabilities: () => capabilities,
-    async generate(request, context) {
-      try {
-        const output = await run(request, context);
-        health.succeeded();
-        return output;
-      } catch (error) {
-        health.observe(error);
-        throw error;
-      }
-    },
+    generate: (request, context) => health.track(() => run(request, context)),
     health: async () => health.state(),
   };
 }

@@ -235,6 +235,17 @@ export function createHealthRecord() {
     state(): { ok: boolean; detail?: string } {
       return down ? { ok: false, detail: down.detail } : { ok: true };
     },
+    /** Runs one call of the provider and records how it went. */
+    async track<T>(work: () => Promise<T>): Promise<T> {
+      try {
+        const result = await work();
+        this.succeeded();
+        return result;
+      } catch (error) {
+        this.observe(error);
+        throw error;
+      }
+    },
   };
 }
 

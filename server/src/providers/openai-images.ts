@@ -249,16 +249,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): GenerationPr
   return {
     id: config.id,
     capabilities: () => capabilities,
-    async generate(request, context) {
-      try {
-        const output = await generate(request, context);
-        health.succeeded();
-        return output;
-      } catch (error) {
-        health.observe(error);
-        throw error;
-      }
-    },
+    generate: (request, context) => health.track(() => generate(request, context)),
     health: async () => health.state(),
   };
 }

@@ -419,16 +419,7 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
   return {
     id: config.id,
     capabilities: () => capabilities,
-    async generate(request, context) {
-      try {
-        const output = await run(request, context);
-        health.succeeded();
-        return output;
-      } catch (error) {
-        health.observe(error);
-        throw error;
-      }
-    },
+    generate: (request, context) => health.track(() => run(request, context)),
     async health() {
       const state = health.state();
       if (!state.ok) return state;
