@@ -40,9 +40,9 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
 
   async function complete(request: FalRequest) {
     const prompt = String(request.input.prompt ?? '');
-    request.status = 'COMPLETED';
     if (request.cancelled) {
       request.error = 'Request cancelled';
+      request.status = 'COMPLETED';
       return;
     }
     const isVideo = request.endpoint.includes('video');
@@ -57,6 +57,9 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
           has_nsfw_concepts: [prompt.includes('[nsfw]')],
           prompt,
         };
+    // Completed only once the result exists: a poll that lands while the file is being made (two workers
+    // following one request) must not fetch a result that is not there yet.
+    request.status = 'COMPLETED';
   }
 
   const server = await listen(async (request, response) => {
