@@ -14,7 +14,12 @@ import {
   ProviderError,
   type ProviderHealth,
 } from './provider.js';
-import { fillTemplate, requestValues } from './template.js';
+import {
+  fillTemplate,
+  requestValues,
+  type TemplatedModelConfig,
+  templatedModelCapabilities,
+} from './template.js';
 
 /**
  * ComfyUI adapter (self-hosted GPUs). Each model is an API-format workflow with placeholders. A job
@@ -26,25 +31,13 @@ import { fillTemplate, requestValues } from './template.js';
  * `/object_info` has every node and file the workflow names.
  */
 
-export interface ComfyModelConfig {
-  id: string;
-  name: string;
-  kind: GenerationKind;
-  description?: string;
+export interface ComfyModelConfig extends TemplatedModelConfig {
   /** The API-format graph with placeholders. */
   workflow: Record<string, unknown>;
   /** Constants for the workflow's own placeholders (checkpoint file names, cfg, sampler, …). */
   values: Record<string, string | number | boolean>;
   /** Sampler steps per quality (images) or for every video. */
   steps: { standard: number; high: number; ultra: number };
-  maxWidth: number;
-  maxHeight: number;
-  videoDurations?: readonly number[];
-  videoFrameRates?: readonly number[];
-  aspectRatios?: readonly string[];
-  prices?: Partial<Record<GenerationKind, number>>;
-  failoverGroup?: string;
-  timeoutSeconds?: number;
 }
 
 export interface ComfyProviderConfig {
@@ -248,22 +241,8 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
     providerId: config.id,
     providerName: config.name,
     models: config.models.map(
-      (model): ModelCapabilities => ({
-        id: model.id,
-        name: model.name,
-        kinds: [model.kind],
-        description: model.description ?? 'Runs on your own ComfyUI servers',
-        supportsSeed: JSON.stringify(model.workflow).includes('{{seed}}'),
-        supportsNegativePrompt: JSON.stringify(model.workflow).includes('{{negative_prompt}}'),
-        maxWidth: model.maxWidth,
-        maxHeight: model.maxHeight,
-        videoDurations: model.videoDurations,
-        videoFrameRates: model.videoFrameRates,
-        aspectRatios: model.aspectRatios,
-        prices: model.prices,
-        failoverGroup: model.failoverGroup,
-        timeoutSeconds: model.timeoutSeconds,
-      }),
+      (model): ModelCapabilities =>
+        templatedModelCapabilities(model, model.workflow, 'Runs on your own ComfyUI servers'),
     ),
   };
 

@@ -11,7 +11,6 @@ import {
 import { toOutput } from './outputs.js';
 import {
   type GenerationContext,
-  type GenerationKind,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
@@ -19,7 +18,12 @@ import {
   ProviderError,
 } from './provider.js';
 import { progressFromLogs } from './replicate.js';
-import { fillTemplate, requestValues } from './template.js';
+import {
+  fillTemplate,
+  requestValues,
+  type TemplatedModelConfig,
+  templatedModelCapabilities,
+} from './template.js';
 
 /**
  * fal queue API (research 5): submit to `{queue}/{endpoint}`, follow `status_url` (queue position,
@@ -28,23 +32,11 @@ import { fillTemplate, requestValues } from './template.js';
  * (`error` on the status, or a non-2xx result); `has_nsfw_concepts` marks a safety-checker refusal.
  */
 
-export interface FalModelConfig {
-  id: string;
-  name: string;
-  kind: GenerationKind;
+export interface FalModelConfig extends TemplatedModelConfig {
   /** The endpoint id, e.g. "fal-ai/kling-video/v2.1/master/text-to-video". */
   endpoint: string;
-  description?: string;
   input: Record<string, unknown>;
-  maxWidth: number;
-  maxHeight: number;
-  aspectRatios?: readonly string[];
-  videoDurations?: readonly number[];
-  videoFrameRates?: readonly number[];
   steps?: { standard: number; high: number; ultra: number };
-  prices?: Partial<Record<GenerationKind, number>>;
-  failoverGroup?: string;
-  timeoutSeconds?: number;
 }
 
 export interface FalProviderConfig {
@@ -91,22 +83,8 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
     providerId: config.id,
     providerName: config.name,
     models: config.models.map(
-      (model): ModelCapabilities => ({
-        id: model.id,
-        name: model.name,
-        kinds: [model.kind],
-        description: model.description ?? `${model.endpoint} on fal`,
-        supportsSeed: JSON.stringify(model.input).includes('{{seed}}'),
-        supportsNegativePrompt: JSON.stringify(model.input).includes('{{negative_prompt}}'),
-        maxWidth: model.maxWidth,
-        maxHeight: model.maxHeight,
-        aspectRatios: model.aspectRatios,
-        videoDurations: model.videoDurations,
-        videoFrameRates: model.videoFrameRates,
-        prices: model.prices,
-        failoverGroup: model.failoverGroup,
-        timeoutSeconds: model.timeoutSeconds,
-      }),
+      (model): ModelCapabilities =>
+        templatedModelCapabilities(model, model.input, `${model.endpoint} on fal`),
     ),
   };
 

@@ -11,14 +11,18 @@ import {
 import { toOutput } from './outputs.js';
 import {
   type GenerationContext,
-  type GenerationKind,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
   type ModelCapabilities,
   ProviderError,
 } from './provider.js';
-import { fillTemplate, requestValues } from './template.js';
+import {
+  fillTemplate,
+  requestValues,
+  type TemplatedModelConfig,
+  templatedModelCapabilities,
+} from './template.js';
 
 /**
  * Replicate predictions. A job creates a prediction for the model (`POST /models/{owner}/{name}/
@@ -29,26 +33,14 @@ import { fillTemplate, requestValues } from './template.js';
  * expired URL is refreshed by reading the prediction again.
  */
 
-export interface ReplicateModelConfig {
-  id: string;
-  name: string;
-  kind: GenerationKind;
+export interface ReplicateModelConfig extends TemplatedModelConfig {
   /** "owner/name" (official models) or "owner/name:version". */
   model: string;
-  description?: string;
   /** The prediction input, with placeholders (template.ts). */
   input: Record<string, unknown>;
   /** Seconds to hold the create request open (`Prefer: wait=N`, 1–60); 0: do not wait. */
   waitSeconds: number;
-  maxWidth: number;
-  maxHeight: number;
-  aspectRatios?: readonly string[];
-  videoDurations?: readonly number[];
-  videoFrameRates?: readonly number[];
   steps?: { standard: number; high: number; ultra: number };
-  prices?: Partial<Record<GenerationKind, number>>;
-  failoverGroup?: string;
-  timeoutSeconds?: number;
 }
 
 export interface ReplicateProviderConfig {
@@ -200,22 +192,8 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
     providerId: config.id,
     providerName: config.name,
     models: config.models.map(
-      (model): ModelCapabilities => ({
-        id: model.id,
-        name: model.name,
-        kinds: [model.kind],
-        description: model.description ?? `${model.model.split(':')[0]} on Replicate`,
-        supportsSeed: JSON.stringify(model.input).includes('{{seed}}'),
-        supportsNegativePrompt: JSON.stringify(model.input).includes('{{negative_prompt}}'),
-        maxWidth: model.maxWidth,
-        maxHeight: model.maxHeight,
-        aspectRatios: model.aspectRatios,
-        videoDurations: model.videoDurations,
-        videoFrameRates: model.videoFrameRates,
-        prices: model.prices,
-        failoverGroup: model.failoverGroup,
-        timeoutSeconds: model.timeoutSeconds,
-      }),
+      (model): ModelCapabilities =>
+        templatedModelCapabilities(model, model.input, `${model.model.split(':')[0]} on Replicate`),
     ),
   };
 

@@ -1,4 +1,4 @@
-import type { GenerationRequest } from './provider.js';
+import type { GenerationKind, GenerationRequest, ModelCapabilities } from './provider.js';
 
 /**
  * Placeholder templates: provider inputs (Replicate and fal input objects, ComfyUI workflows) are
@@ -100,5 +100,52 @@ export function requestValues(
     quality: request.kind === 'image' ? request.quality : undefined,
     style: request.style,
     ...video,
+  };
+}
+
+/**
+ * What an operator configures for a model of a templated adapter (a ComfyUI workflow, a Replicate or
+ * fal input): its names and kind, and the limits and terms the capabilities announce.
+ */
+export interface TemplatedModelConfig
+  extends Pick<
+    ModelCapabilities,
+    | 'maxWidth'
+    | 'maxHeight'
+    | 'aspectRatios'
+    | 'videoDurations'
+    | 'videoFrameRates'
+    | 'prices'
+    | 'failoverGroup'
+    | 'timeoutSeconds'
+  > {
+  id: string;
+  name: string;
+  kind: GenerationKind;
+  description?: string;
+}
+
+/** A templated model's capabilities: seed and negative prompt are supported where the template has their placeholders. */
+export function templatedModelCapabilities(
+  model: TemplatedModelConfig,
+  template: unknown,
+  fallbackDescription: string,
+): ModelCapabilities {
+  const placeholders = placeholdersOf(template);
+  return {
+    id: model.id,
+    name: model.name,
+    kinds: [model.kind],
+    description: model.description ?? fallbackDescription,
+    supportsSeed: placeholders.has('seed'),
+    supportsNegativePrompt: placeholders.has('negative_prompt'),
+    maxWidth: model.maxWidth,
+    maxHeight: model.maxHeight,
+    aspectRatios: model.aspectRatios,
+    videoDurations: model.videoDurations,
+    videoFrameRates: model.videoFrameRates,
+    prices: model.prices,
+    failoverGroup: model.failoverGroup,
+    timeoutSeconds: model.timeoutSeconds,
   };
 }
