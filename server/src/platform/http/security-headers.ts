@@ -1,16 +1,19 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Security headers for every response. The CSP fits the built SPA: scripts and styles from this
  * origin only (inline styles are allowed for style attributes set by UI libraries), images and media
  * from this origin, data: and blob:, no framing.
+ *
+ * Helmet's middleware is built once and applied to every response (@fastify/helmet rebuilds it, CSP
+ * parsing included, on each request).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { https: boolean },
 ): Promise<void> {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,5 +40,8 @@ export async function registerSecurityHeaders(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
