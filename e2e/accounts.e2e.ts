@@ -225,8 +225,10 @@ describe('accounts', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Change the password in Settings › Security.
-    const security = page.locator('section', { has: page.getByRole('heading', { name: 'Security' }) });
+    // Change the password in Settings › Account.
+    const security = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: 'Account', exact: true }),
+    });
     await security.getByRole('button', { name: 'Change password' }).click();
     await security.getByLabel('Current password').fill(passwords[0]);
     await security.getByLabel('New password', { exact: true }).fill(passwords[2]);

@@ -9,6 +9,8 @@ export * from './auth-constants.js';
 export * from './billing-constants.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './experimental.js';
 export * from './generation-constants.js';
 export * from './routes.js';
 export * from './settings-constants.js';
+export * from './sharing-constants.js';

@@ -7,6 +7,11 @@ import type { TGenerationType } from './constants.js';
 export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Invalid request.' },
   BAD_REQUEST: { status: 400, message: 'Bad request.' },
+  UNSUBSCRIBE_LINK_INVALID: {
+    status: 400,
+    message:
+      'This unsubscribe link is not valid. Use the link of a recent Kaleido e-mail, or turn e-mails off in Settings → Notifications.',
+  },
   AUTHENTICATION_REQUIRED: { status: 401, message: 'Authentication required' },
   USER_NOT_AUTHENTICATED: { status: 401, message: 'User not authenticated' },
   AUTHENTICATION_FAILED: { status: 401, message: 'Authentication failed. Please try again.' },
@@ -17,10 +22,29 @@ export const ERRORS = {
   PAYMENT_DECLINED: { status: 402, message: 'Your card was declined.' },
   FORBIDDEN: { status: 403, message: 'You do not have permission to do that.' },
   CROSS_SITE_REQUEST: { status: 403, message: 'Cross-site request rejected.' },
+  INTEGRATIONS_DISABLED: {
+    status: 403,
+    message:
+      'Integrations are turned off for this account. Turn them on in Settings → Integrations to use your personal API key.',
+  },
+  DEBUG_MODE_OFF: {
+    status: 403,
+    message: 'Diagnostics are shown when Debug mode is on. Turn it on in Settings → Advanced.',
+  },
   NOT_FOUND: { status: 404, message: 'Not found' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found' },
+  PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found.' },
+  UNSUBSCRIBE_ACCOUNT_GONE: {
+    status: 404,
+    message: 'The account of this unsubscribe link no longer exists, so it receives no e-mails.',
+  },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'Conflict' },
+  RESULT_EXPIRED: {
+    status: 410,
+    message: 'This result was not saved and was deleted after 7 days. It can no longer be saved.',
+  },
+  HANDLE_TAKEN: { status: 409, message: 'That handle is already taken. Please choose another one.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Request body is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please try again later.' },

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** An item of the home gallery (spec section 3: id, type, url), with what its hover actions need. */
+/**
+ * An item of the home gallery and of a public profile (spec section 3: id, type, url), with what its
+ * hover actions need. A person's creation carries its prompt and settings only when its owner shares
+ * usage data (`shareUsageData`); otherwise both are null and the answer holds no prompt at all.
+ */
 export const ZGalleryItem = z
   .object({
     id: z.string(),
@@ -10,11 +14,16 @@ export const ZGalleryItem = z
     /** The video itself, for videos. */
     videoUrl: z.string().nullable(),
     downloadUrl: z.string(),
-    prompt: z.string(),
+    prompt: z.string().nullable(),
+    /** The generator settings ("Use this prompt" prefills them); null for samples and unshared usage. */
+    settings: z.record(z.string(), z.unknown()).nullable(),
     width: z.number().int(),
     height: z.number().int(),
-    /** A public creation of a person, or a sample the built-in renderer made at first start. */
+    /** A shared creation of a person, or a sample the built-in renderer made at first start. */
     source: z.enum(['community', 'sample']),
+    /** Who made a community creation (their public handle and name); null for samples. */
+    author: z.object({ handle: z.string(), displayName: z.string() }).nullable(),
+    createdAt: z.string().nullable(),
   })
   .meta({ id: 'GalleryItem' });
 export type TGalleryItem = z.infer<typeof ZGalleryItem>;

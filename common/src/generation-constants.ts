@@ -52,3 +52,5 @@ export const LIBRARY_FILTERS = ['all', 'image', 'video'] as const;
 export const LIBRARY_PAGE_MAX = 100;
 /** At most this many assets go into one zip download (`GET /api/assets/archive?ids=…`). */
 export const LIBRARY_ARCHIVE_MAX = 100;
+/** With auto-save off, an unsaved result stays in the generator's history this long, then is deleted. */
+export const UNSAVED_RETENTION_DAYS = 7;

@@ -92,6 +92,10 @@ export const ZAsset = z
       provider: z.string(),
     }),
     generationId: z.string().nullable(),
+    /** In the library (true), or kept only in the generator's history while auto-save is off (false). */
+    saved: z.boolean(),
+    /** Shared: shown on the owner's public profile and in the gallery, as profile visibility allows. */
+    shared: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'Asset' });
@@ -114,6 +118,8 @@ export const ZGeneration = z
     error: z.string().nullable(),
     previewUrl: z.string().nullable(),
     asset: ZAsset.nullable(),
+    /** When the unsaved result was deleted (7 days after the job, auto-save off); `asset` is then null. */
+    resultExpiredAt: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
@@ -164,6 +170,8 @@ export const ZLibraryQuery = z.object({
   sort: z.enum(LIBRARY_SORTS).default('newest'),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LIBRARY_PAGE_MAX).default(30),
+  /** `saved` (the library): saved assets only; `all` (the generator's history): unsaved results too. */
+  include: z.enum(['saved', 'all']).default('saved'),
 });
 export type TLibraryQuery = z.input<typeof ZLibraryQuery>;
 

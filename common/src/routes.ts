@@ -16,14 +16,21 @@ export const APP_ROUTES = {
   tools: '/tools',
   /** The full public gallery ('View all'). */
   gallery: '/gallery',
+  /** Experimental: one prompt, four seeds (see EXPERIMENTAL_TOOLS). */
+  promptVariations: '/tools/variations',
+  /** A person's public profile (`/u/<handle>`); see ROUTE_PATTERNS. */
+  publicProfile: '/u/:handle',
 } as const;
 
 export type TAppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 
-const KNOWN_PATHS = new Set<string>(Object.values(APP_ROUTES));
+const KNOWN_PATHS = new Set<string>(Object.values(APP_ROUTES).filter((path) => !path.includes(':')));
+
+/** Routes with a parameter, as the paths they answer (a public profile's handle, see HANDLE_PATTERN). */
+const ROUTE_PATTERNS: readonly RegExp[] = [/^\/u\/[a-z0-9][a-z0-9_-]{2,29}$/];
 
 /** True when `pathname` is one of the app's routes (a trailing slash is tolerated). */
 export function isAppRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return KNOWN_PATHS.has(trimmed);
+  return KNOWN_PATHS.has(trimmed) || ROUTE_PATTERNS.some((pattern) => pattern.test(trimmed));
 }

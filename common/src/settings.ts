@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { IMAGE_OPTIONS, LIMITS, SETTINGS_OPTIONS } from './constants.js';
 import { SETTINGS_MESSAGES } from './settings-constants.js';
-
-function isTimeZone(value: string): boolean {
-  if (value === 'auto') return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { ZHandle } from './sharing.js';
+import { isSupportedTimeZone } from './time-zones.js';
 
 const webhookUrl = z
   .string()
@@ -42,7 +34,10 @@ export const ZSettingsFields = z.object({
   twoFactorEnabled: z.boolean(),
   theme: z.enum(SETTINGS_OPTIONS.themes),
   language: z.enum(SETTINGS_OPTIONS.languages),
-  timezone: z.string().max(64).refine(isTimeZone, SETTINGS_MESSAGES.timezone),
+  timezone: z
+    .string()
+    .max(64)
+    .refine((value) => isSupportedTimeZone(value), SETTINGS_MESSAGES.timezone),
   compactMode: z.boolean(),
   animationsEnabled: z.boolean(),
   integrationsEnabled: z.boolean(),
@@ -58,6 +53,10 @@ export type TSettingsFields = z.infer<typeof ZSettingsFields>;
 export const ZSettings = ZSettingsFields.extend({
   userId: z.string(),
   displayName: z.string(),
+  /** The public handle: the profile page is /u/<handle>. */
+  handle: z.string(),
+  /** When the person consented to marketing e-mails (set when marketingEmails turns on); read-only. */
+  marketingConsentAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 }).meta({ id: 'Settings' });
@@ -66,6 +65,7 @@ export type TSettings = z.infer<typeof ZSettings>;
 /** `PATCH /api/settings`: any subset of the fields (unknown fields are rejected). */
 export const ZSettingsPatch = ZSettingsFields.extend({
   displayName: z.string().trim().min(1, SETTINGS_MESSAGES.displayNameRequired).max(100),
+  handle: ZHandle,
 })
   .partial()
   .strict()

@@ -18,6 +18,8 @@ export const ZActivity = z.object({
   kind: z.enum(ACTIVITY_KINDS),
   title: z.string(),
   detail: z.string().nullable(),
+  /** False for a generation logged while data collection was off: its prompt was not kept. */
+  promptKept: z.boolean().optional(),
   /** Credits the event moved (negative when spent). */
   credits: z.number().int(),
   createdAt: z.string(),

@@ -11,6 +11,9 @@ import { createAccountDataRegistry } from './features/accounts/account-data.js';
 import { presentMe } from './features/accounts/accounts.presenter.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { createUsersRepository } from './features/accounts/users.repository.js';
+import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
+import { createAnalyticsService } from './features/analytics/analytics.service.js';
 import { createApiKeysRepository } from './features/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
@@ -37,19 +40,28 @@ import { generationsRoutes } from './features/generations/generations.routes.js'
 import { createGenerationsService } from './features/generations/generations.service.js';
 import { createProviderRegistry } from './features/generations/provider-registry.js';
 import { providerWebhookRoutes } from './features/generations/provider-webhooks.routes.js';
+import { createUnsavedCleanup, type UnsavedCleanup } from './features/generations/unsaved-cleanup.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
 import { createAssetsRepository } from './features/library/assets.repository.js';
 import { presentAsset } from './features/library/library.presenter.js';
 import { libraryRoutes } from './features/library/library.routes.js';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
+import { notificationsRoutes, UNSUBSCRIBE_PATH } from './features/notifications/notifications.routes.js';
+import { createNotificationsService } from './features/notifications/notifications.service.js';
+import { createUnsubscribeTokens } from './features/notifications/unsubscribe-tokens.js';
 import { buildOpenApiDocument } from './features/public-api/openapi.js';
 import { publicApiRoutes } from './features/public-api/public-api.routes.js';
 import { createPushRepository } from './features/push/push.repository.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { createPushService } from './features/push/push.service.js';
+import { createSettingFlags } from './features/settings/setting-flags.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { createSettingsService } from './features/settings/settings.service.js';
+import { createSharingRepository } from './features/sharing/sharing.repository.js';
+import { sharingRoutes } from './features/sharing/sharing.routes.js';
+import { createSharingService } from './features/sharing/sharing.service.js';
 import { createUsageRepository } from './features/usage/usage.repository.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
@@ -93,12 +105,14 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Scheduled jobs this app runs on a timer, callable directly (tests drive them with their clock). */
-    jobs: { runMonthlyResets: BillingService['runMonthlyResets'] };
+    jobs: { runMonthlyResets: BillingService['runMonthlyResets']; cleanupUnsaved: UnsavedCleanup };
   }
 }
 
 /** How often each process looks for billing months that have ended. */
 const BILLING_JOB_INTERVAL_MS = 60_000;
+/** How often each process deletes unsaved results past their 7 days. */
+const UNSAVED_CLEANUP_INTERVAL_MS = 60 * 60_000;
 
 const API_PREFIX = /^\/(api|health)(\/|$)/;
 const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
@@ -140,7 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   });
   const cookieName = sessionCookieName(https);
-  registerCsrfProtection(app, { appOrigin: new URL(config.publicUrl).origin, sessionCookie: cookieName });
+  registerCsrfProtection(app, {
+    appOrigin: new URL(config.publicUrl).origin,
+    sessionCookie: cookieName,
+    // One-click unsubscribe (RFC 8058): mail programs POST from anywhere; the signed token authorises it.
+    exempt: [UNSUBSCRIBE_PATH],
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -161,6 +180,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accounts,
     mailer,
     clock,
+    // Security e-mails (always sent); `notifications` is created below, used only once requests arrive.
+    onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
   });
   const authn = createAuthenticator({ auth, cookieName, https });
   const oidc = createOidcService({
@@ -176,6 +197,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onMailError: (error) => app.log.error({ err: error }, 'could not send the account-link notice'),
   });
   const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
+  // E-mail notifications, receipts and security notices, with signed one-click unsubscribe links.
+  const notifications = createNotificationsService({
+    publicUrl: config.publicUrl,
+    mailer,
+    notifications: createNotificationsRepository(db),
+    settings: (userId) => settings.get(userId),
+    updateSettings: (userId, patch) => settings.update(userId, patch),
+    tokens: createUnsubscribeTokens(deriveKey(config.serverSecret, 'email-unsubscribe')),
+    clock,
+    log: app.log,
+  });
+  // Single settings read by the features that follow them (integrations, data collection, debug mode).
+  const settingFlags = createSettingFlags({ settings: createSettingsRepository(db) });
   const billing = createBillingService({
     database,
     billing: createBillingRepository(db),
@@ -183,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     credits,
     payments: deps.payments ?? createTestModePaymentProvider(),
     clock,
+    notify: notifications.billing,
   });
 
   // Generation: providers, storage, queue, the job runner and the library.
@@ -213,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keys: apiKeysRepository,
     encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
     clock,
+    integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
   });
   // Web Push when a job ends (the person's browsers that subscribed, if they want alerts).
   const push = config.push
@@ -243,6 +279,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     failureMessage,
     options: deps.runnerOptions,
+    keepsPromptText: (userId, trx) => settingFlags.keepsPromptText(userId, trx),
+    autoSave: (userId) => settingFlags.value(userId, 'autoSaveEnabled'),
     // A job made through an API key: its request log learns the outcome; a failure returns the allowance.
     async onEnded(row, outcome, trx) {
       if (!row.api_key_id) return;
@@ -250,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await apiKeysRepository.settleRequests(row.id, outcome === 'succeeded' ? 'success' : outcome, trx);
     },
     async afterEnded(row, outcome, assetId) {
+      notifications.generationEnded(row, outcome);
       await push?.notifyGenerationEnded(
         row.user_id,
         { id: row.id, kind: row.kind, prompt: row.prompt, error: null, cost: row.cost },
@@ -270,6 +309,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prices: config.prices,
     clock,
     abortLocal: runner.abortLocal,
+    debugMode: (userId) => settingFlags.debugMode(userId),
+    // The visible mark: always on the Free plan; paid plans choose (`watermarkEnabled`). API jobs too:
+    // the key owner is the account.
+    watermarkFor: async (userId) => {
+      const user = await users.findById(userId);
+      return !user || user.plan === 'free' || (await settingFlags.value(userId, 'watermarkEnabled'));
+    },
   });
 
   // Workers start when the app is ready and finish their jobs before it closes.
@@ -308,6 +354,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountData.register({ key: 'usageStats', export: (userId) => assets.usageStats(userId) });
   // Keys are exported without their secrets.
   accountData.register({ key: 'apiKeys', export: (userId) => apiKeys.list(userId) });
+  // First-party analytics: page views and feature use (no IP, no user agent).
+  const analytics = createAnalyticsService({
+    analytics: createAnalyticsRepository(db, database.dialect),
+    analyticsEnabled: async (userId) => (await settings.get(userId)).analyticsEnabled,
+    clock,
+  });
+  accountData.register({
+    key: 'analyticsEvents',
+    export: async (userId) =>
+      (await analytics.listForUser(userId)).map((row) => ({
+        name: row.name,
+        path: row.path,
+        properties: JSON.parse(row.properties) as unknown,
+        device: row.device,
+        createdAt: row.created_at,
+      })),
+  });
   // Cards as brand, last 4 and expiry only; purchases and invoices.
   accountData.register({ key: 'billing', export: (userId) => billing.exportData(userId) });
   const account = createAccountService({
@@ -327,8 +390,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   // The home gallery's samples: rendered once per installation by the built-in renderer, in the background.
+  const sharingRepository = createSharingRepository(db, database.dialect);
   const gallery = createGalleryService({
-    gallery: createGalleryRepository(db, database.dialect),
+    gallery: createGalleryRepository(db),
+    sharing: sharingRepository,
     store,
     signer,
     clock,
@@ -350,7 +415,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Monthly credit resets: every job process looks each minute; each reset is claimed by one guarded
   // update, so running it in several processes at once resets each account once.
-  app.decorate('jobs', { runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch) });
+  const cleanupUnsaved = createUnsavedCleanup({
+    database,
+    assets,
+    generations: generationsRepository,
+    store,
+    clock,
+    log: app.log,
+  });
+  app.decorate('jobs', {
+    runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch),
+    cleanupUnsaved,
+  });
   let billingJob: NodeJS.Timeout | undefined;
   let billingRun: Promise<unknown> = Promise.resolve();
   const runBillingJob = () => {
@@ -367,6 +443,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     clearInterval(billingJob);
     await billingRun;
+  });
+  // Unsaved results (auto-save off) past 7 days: each job process looks hourly; each deletion is guarded.
+  let cleanupJob: NodeJS.Timeout | undefined;
+  let cleanupRun: Promise<unknown> = Promise.resolve();
+  const runCleanupJob = () => {
+    cleanupRun = cleanupRun
+      .then(() => cleanupUnsaved())
+      .catch((error) => app.log.warn({ err: error }, 'unsaved results clean-up failed'));
+  };
+  app.addHook('onReady', async () => {
+    if (config.workerConcurrency === 0) return;
+    runCleanupJob();
+    cleanupJob = setInterval(runCleanupJob, UNSAVED_CLEANUP_INTERVAL_MS);
+    cleanupJob.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(cleanupJob);
+    await cleanupRun;
   });
 
   // Feature modules.
@@ -385,12 +479,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (push) pushRoutes(app, { authn, push });
   accountRoutes(app, { authn, auth, account });
   filesRoutes(app, { store, signer });
-  generationsRoutes(app, { authn, generations, events, registry, prices: config.prices });
+  generationsRoutes(app, {
+    authn,
+    generations,
+    events,
+    registry,
+    prices: config.prices,
+    watch: (jobId, userId) => notifications.watch(jobId, userId),
+  });
   providerWebhookRoutes(app, { registry });
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   billingRoutes(app, { authn, billing });
-  galleryRoutes(app, { gallery });
+  notificationsRoutes(app, { authn, notifications });
+  galleryRoutes(app, { gallery, authn });
+  sharingRoutes(app, {
+    authn,
+    sharing: createSharingService({ sharing: sharingRepository, users, assets, signer }),
+  });
+  analyticsRoutes(app, { authn, analytics });
   usageRoutes(app, { authn, usage: createUsageService({ usage: createUsageRepository(db), billing }) });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {
@@ -399,6 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     generations,
     limiter: createRequestLimiter(database),
+    integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
     clock,
     publicUrl: config.publicUrl,
     openapi: () => {

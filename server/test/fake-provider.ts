@@ -6,6 +6,7 @@ import type {
   GenerationRequest,
 } from '../src/providers/provider.js';
 import { ProviderError } from '../src/providers/provider.js';
+import { watermarkImage } from '../src/providers/watermark.js';
 
 export type FakeBehaviour =
   | { kind: 'succeed'; delayMs?: number }
@@ -100,22 +101,33 @@ export function createFakeProvider(initial: FakeBehaviour = { kind: 'succeed' })
               seed: request.seed,
               model: 'fake-1',
             }
-          : {
-              data: Buffer.concat([Buffer.from('fake-mp4:'), image]),
-              contentType: 'video/mp4',
-              width: request.width,
-              height: request.height,
-              durationSeconds: request.durationSeconds,
-              fps: request.fps,
-              poster: image,
-              seed: request.seed,
-              model: 'fake-1',
-            };
+          : await fakeVideo(request, image);
       } finally {
         active -= 1;
       }
     },
   };
+
+  /**
+   * A stand-in MP4 payload (its one "frame" is a PNG) with that PNG as poster. No decoder can read it,
+   * so when the job asks for the visible mark the fake draws it itself, as Sketch does, and says so.
+   */
+  async function fakeVideo(request: GenerationRequest, still: Buffer): Promise<GenerationOutput> {
+    if (request.kind !== 'video') throw new Error('not a video request');
+    const image = request.watermark ? await watermarkImage(still, 'image/png') : still;
+    return {
+      data: Buffer.concat([Buffer.from('fake-mp4:'), image]),
+      contentType: 'video/mp4',
+      width: request.width,
+      height: request.height,
+      durationSeconds: request.durationSeconds,
+      fps: request.fps,
+      poster: image,
+      seed: request.seed,
+      model: 'fake-1',
+      watermarked: request.watermark === true,
+    };
+  }
 
   return {
     provider,

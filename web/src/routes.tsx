@@ -77,8 +77,21 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./features/home/tools-page')).ToolsPage }),
           },
           {
+            path: APP_ROUTES.promptVariations,
+            lazy: async () => ({
+              Component: (await import('./features/experimental/prompt-variations-page'))
+                .PromptVariationsPage,
+            }),
+          },
+          {
             path: APP_ROUTES.gallery,
             lazy: async () => ({ Component: (await import('./features/home/gallery-page')).GalleryPage }),
+          },
+          {
+            path: APP_ROUTES.publicProfile,
+            lazy: async () => ({
+              Component: (await import('./features/sharing/public-profile-page')).PublicProfilePage,
+            }),
           },
           {
             path: '*',

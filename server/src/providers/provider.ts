@@ -21,6 +21,12 @@ interface BaseRequest {
   style: string;
   /** A checkpoint saved by an earlier attempt of the same job (see GenerationContext.checkpoint). */
   resumeState?: unknown;
+  /**
+   * The output must carry the visible Kaleido mark (Free plan, or a paid plan's choice). A provider that
+   * can draw it itself (Sketch, into every frame) does and says so with `watermarked`; otherwise the
+   * runner marks the output afterwards.
+   */
+  watermark?: boolean;
 }
 
 export interface ImageRequest extends BaseRequest {
@@ -70,6 +76,8 @@ export interface GenerationOutput {
   poster?: Buffer;
   /** Anything worth showing about how the output was made (e.g. how the prompt was interpreted). */
   details?: Record<string, unknown>;
+  /** The provider drew the mark asked for by `request.watermark` (poster included). */
+  watermarked?: boolean;
 }
 
 export interface ModelCapabilities {

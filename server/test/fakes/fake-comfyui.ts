@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { jpeg, listen, mp4Skeleton, png, type RunningServer, readBody, sendJson, wait } from './media.js';
+import { jpeg, listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
  * A fake ComfyUI speaking its real protocol (research 3): `/object_info`, `POST /prompt` with the
@@ -240,7 +240,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
         const frames = Number(latent?.inputs.length);
         files.set(
           `output/video/${filename}`,
-          mp4Skeleton(
+          await mp4Video(
             Number(latent?.inputs.width),
             Number(latent?.inputs.height),
             Math.round(((frames - 1) / fps) * 100) / 100,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { listen, mp4Skeleton, png, type RunningServer, readBody, sendJson, wait } from './media.js';
+import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
  * A fake fal queue (research 5): `POST /{owner}/{app}[/{path}]` with `Key` auth answers the request id
@@ -47,7 +47,7 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
     }
     const isVideo = request.endpoint.includes('video');
     const name = `${randomUUID()}.${isVideo ? 'mp4' : 'png'}`;
-    files.set(name, isVideo ? mp4Skeleton(1280, 720, 5) : await png(512, 512));
+    files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(512, 512));
     const url = `${base}/cdn/${name}`;
     request.result = isVideo
       ? { video: { url, content_type: 'video/mp4', file_name: name, file_size: 1000 }, seed: 4242 }

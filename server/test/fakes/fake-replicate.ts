@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { listen, mp4Skeleton, png, type RunningServer, readBody, sendJson, wait } from './media.js';
+import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
  * A fake Replicate API (research 4): predictions created at `/v1/models/{owner}/{name}/predictions`
@@ -128,7 +128,7 @@ export async function startFakeReplicate(
     } else {
       const isVideo = 'num_frames' in prediction.input;
       const name = `${randomUUID()}/out-0.${isVideo ? 'mp4' : 'png'}`;
-      files.set(name, isVideo ? mp4Skeleton(1280, 720, 5) : await png(1024, 1024));
+      files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(1024, 1024));
       if (prompt.includes('[expire]') || prompt.includes('[expire-all]')) expired.add(name);
       prediction.output = isVideo ? `${base}/files/${name}` : [`${base}/files/${name}`];
       prediction.status = 'succeeded';

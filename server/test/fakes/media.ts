@@ -1,6 +1,11 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
+import { ffmpegCandidate } from '../../src/providers/sketch/video-encode.js';
 
 /** A solid-colour PNG of the given size. */
 export function png(width: number, height: number, shade = 120): Promise<Buffer> {
@@ -38,6 +43,41 @@ export function mp4Skeleton(width: number, height: number, durationSeconds: numb
   tkhd.writeUInt32BE(width * 65536, 76);
   tkhd.writeUInt32BE(height * 65536, 80);
   return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), box('trak', box('tkhd', tkhd)))]);
+}
+
+const videos = new Map<string, Promise<Buffer>>();
+
+/**
+ * A real, decodable H.264 MP4 of one solid colour (25 fps, so durations land on 0.04 s), made once per
+ * size and length with the project's ffmpeg: what a hosted video model returns, so the runner can put
+ * the Free plan's mark on its frames.
+ */
+export function mp4Video(width: number, height: number, durationSeconds: number): Promise<Buffer> {
+  const key = `${width}x${height}x${durationSeconds}`;
+  let video = videos.get(key);
+  if (!video) {
+    video = (async () => {
+      const ffmpeg = ffmpegCandidate();
+      if (!ffmpeg) throw new Error('mp4Video: no ffmpeg');
+      const dir = await mkdtemp(path.join(tmpdir(), 'kaleido-fake-video-'));
+      try {
+        const file = path.join(dir, 'out.mp4');
+        const args = [
+          ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi'],
+          ...['-i', `color=c=0x7850c8:s=${width}x${height}:r=25:d=${durationSeconds}`],
+          ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', file],
+        ];
+        await new Promise<void>((resolve, reject) =>
+          execFile(ffmpeg, args, (error) => (error ? reject(error) : resolve())),
+        );
+        return await readFile(file);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    })();
+    videos.set(key, video);
+  }
+  return video;
 }
 
 export interface RunningServer {

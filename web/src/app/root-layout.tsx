@@ -1,8 +1,10 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { lazy, Suspense } from 'react';
 import { ScrollRestoration, useLocation } from 'react-router';
+import { AnalyticsTracker } from '../features/analytics/use-analytics';
 import { useUser } from '../features/auth/auth-provider';
 import { GenerationJobsProvider } from '../features/generate/generation-jobs';
+import { RoutePreloader } from '../features/pwa/preload';
 import { BottomBar } from './bottom-bar';
 import { CreateFab } from './create-fab';
 import { FullScreenLoader } from './full-screen-loader';
@@ -79,6 +81,8 @@ export function RootLayout() {
         <Suspense fallback={null}>
           <PwaOverlays />
         </Suspense>
+        <RoutePreloader />
+        <AnalyticsTracker />
         <ScrollRestoration />
       </div>
     </GenerationJobsProvider>

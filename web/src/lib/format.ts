@@ -5,7 +5,54 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 const integer = new Intl.NumberFormat('en-US');
-const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * The time zone every date and time of the app is shown in: the account's `timezone` setting (set by
+ * the AccountPreferencesProvider), 'auto' meaning this browser's own zone.
+ */
+let displayTimeZone: string | undefined;
+
+/** Sets the zone dates are shown in ('auto', undefined or an unknown zone: the browser's). */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  if (!zone || zone === 'auto') {
+    displayTimeZone = undefined;
+    return;
+  }
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    displayTimeZone = zone;
+  } catch {
+    displayTimeZone = undefined;
+  }
+}
+
+/** The zone dates are shown in now (an IANA name). */
+export function getDisplayTimeZone(): string {
+  return displayTimeZone ?? new Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC';
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The one way the app formats dates and times: en-US, in the display time zone (the account's setting).
+ * Formatters are kept per options and zone.
+ */
+export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const zone = options.timeZone ?? displayTimeZone;
+  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', zone ? { ...options, timeZone: zone } : options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Formats with `options` in the display time zone, or returns the input when it is not a date. */
+export function formatDateWith(value: string | number | Date, options: Intl.DateTimeFormatOptions): string {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? String(value) : dateFormat(options).format(date);
+}
 
 /** `$19`, `$0.15`. */
 export function formatUsd(amount: number): string {
@@ -22,10 +69,9 @@ export function formatCredits(count: number): string {
   return `${formatNumber(count)} credit${count === 1 ? '' : 's'}`;
 }
 
-/** `March 4, 2026`, or the input when it is not a date. */
+/** `March 4, 2026` (in the display time zone), or the input when it is not a date. */
 export function formatDate(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : longDate.format(date);
+  return formatDateWith(value, { dateStyle: 'long' });
 }
 
 /** Up to two initials of a name or e-mail address, for avatars. */
@@ -69,13 +115,16 @@ export function formatElapsed(milliseconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 
-/** `Mar 4, 2026, 9:30 AM`, or the input when it is not a date. */
+/** `Mar 4, 2026, 9:30 AM` (in the display time zone), or the input when it is not a date. */
 export function formatDateTime(value: string | number | Date): string {
-  const date = value instanceof Date ? value : new Date(value);
-  return Number.isNaN(date.getTime()) ? String(value) : dateTime.format(date);
+  return formatDateWith(value, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** `9:30 AM` (in the display time zone). */
+export function formatTime(value: string | number | Date): string {
+  return formatDateWith(value, { hour: 'numeric', minute: '2-digit' });
 }
 
 /** `just now`, `5 minutes ago`, `yesterday`, then the date for anything older than a week. */

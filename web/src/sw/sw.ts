@@ -12,7 +12,9 @@
  *   is never served when the network answers, so it cannot show a previous session's data to a new one.
  *   The cache is emptied when the server says nobody is signed in, when `/api/auth/me` names a
  *   different account than the cached one, and on CLEAR_CACHE (the page sends it at sign-out).
- * - Messages: SKIP_WAITING, CACHE_RESOURCE { url }, CLEAR_CACHE; it posts CACHE_UPDATED { cacheName,
+ * - Settings → Cache (SET_CACHE_POLICY { cacheEnabled }, also read from IndexedDB, see cache-policy.ts):
+ *   off, account data and files come from the network only and the runtime caches are emptied.
+ * - Messages: SKIP_WAITING, CACHE_RESOURCE { url }, CLEAR_CACHE, SET_CACHE_POLICY; it posts CACHE_UPDATED { cacheName,
  *   updatedURL } to the pages when a new version of the shell has been cached.
  * - Background Sync: the `kaleido-offline-queue` tag replays the offline queue (see offline-queue.ts)
  *   and tells the pages what was sent (QUEUE_REPLAYED).
@@ -24,7 +26,8 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { clearRuntimeCaches, readCachePolicy, writeCachePolicy } from '../features/pwa/cache-policy';
 import {
   API_CACHE,
   type ClientMessage,
@@ -77,6 +80,34 @@ registerRoute(
   createHandlerBoundToURL('/index.html'),
 );
 
+// Settings → Cache -------------------------------------------------------------------------------
+
+/** The account's choice, known from SET_CACHE_POLICY or, after a restart, from IndexedDB. */
+let cacheEnabled: Promise<boolean> | boolean | null = null;
+const networkOnly = new NetworkOnly();
+
+function cachingAllowed(): Promise<boolean> | boolean {
+  cacheEnabled ??= readCachePolicy()
+    .then((policy) => policy.cacheEnabled)
+    .catch((error: unknown) => {
+      console.error('[sw] cache policy', error);
+      return true;
+    });
+  return cacheEnabled;
+}
+
+async function setCachePolicy(enabled: boolean): Promise<void> {
+  cacheEnabled = enabled;
+  await writeCachePolicy({ cacheEnabled: enabled });
+  if (!enabled) await clearRuntimeCaches();
+}
+
+/** A caching strategy that turns network-only while the account has the cache off. */
+function unlessCacheOff(strategy: CacheFirst | NetworkFirst) {
+  return async (options: Parameters<CacheFirst['handle']>[0]) =>
+    (await cachingAllowed()) ? strategy.handle(options) : networkOnly.handle(options);
+}
+
 // Files and thumbnails ----------------------------------------------------------------------------
 
 /** Signed file URLs change every hour; the path (which names the owner and the asset) is the identity. */
@@ -95,21 +126,19 @@ registerRoute(
     request.method === 'GET' &&
     !request.headers.has('range') &&
     (request.destination === 'image' || url.pathname.endsWith('/thumbnail.webp')),
-  new CacheFirst({
-    cacheName: FILES_CACHE,
-    plugins: [
-      withoutSignature,
-      { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
-      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
+  unlessCacheOff(
+    new CacheFirst({
+      cacheName: FILES_CACHE,
+      plugins: [
+        withoutSignature,
+        { cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null) },
+        new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
 );
 
 // Account data for offline viewing ----------------------------------------------------------------
-
-async function clearRuntimeCaches(): Promise<void> {
-  await Promise.all([API_CACHE, FILES_CACHE, RESOURCES_CACHE].map((name) => caches.delete(name)));
-}
 
 async function cachedUserId(): Promise<string | undefined> {
   const cache = await caches.open(API_CACHE);
@@ -148,14 +177,16 @@ registerRoute(
     OFFLINE_API_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(`${path}/`)) &&
     !url.pathname.endsWith('/events') &&
     !url.pathname.startsWith('/api/assets/archive'),
-  new NetworkFirst({
-    cacheName: API_CACHE,
-    networkTimeoutSeconds: 8,
-    plugins: [
-      sessionGuard,
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
-    ],
-  }),
+  unlessCacheOff(
+    new NetworkFirst({
+      cacheName: API_CACHE,
+      networkTimeoutSeconds: 8,
+      plugins: [
+        sessionGuard,
+        new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true }),
+      ],
+    }),
+  ),
 );
 
 // Messages -----------------------------------------------------------------------------------------
@@ -163,7 +194,7 @@ registerRoute(
 /** CACHE_RESOURCE: keeps one more URL for offline use (files under their unsigned key, as above). */
 async function cacheResource(url: string): Promise<void> {
   const target = new URL(url, self.location.origin);
-  if (target.origin !== self.location.origin) return;
+  if (target.origin !== self.location.origin || !(await cachingAllowed())) return;
   const response = await fetch(target, { credentials: 'same-origin' });
   if (response.status !== 200) return;
   if (target.pathname.startsWith('/api/files/')) {
@@ -183,7 +214,9 @@ registerRoute(
     try {
       return await fetch(request);
     } catch (error) {
-      const cached = await caches.open(RESOURCES_CACHE).then((cache) => cache.match(request));
+      const cached = (await cachingAllowed())
+        ? await caches.open(RESOURCES_CACHE).then((cache) => cache.match(request))
+        : undefined;
       if (cached) return cached;
       throw error;
     }
@@ -220,6 +253,9 @@ self.addEventListener('message', (event) => {
         break;
       case 'REPLAY_QUEUE':
         await replay();
+        break;
+      case 'SET_CACHE_POLICY':
+        await setCachePolicy(message.cacheEnabled);
         break;
     }
     event.ports[0]?.postMessage({ ok: true });

@@ -30,6 +30,8 @@ export function makeAsset(overrides: Partial<TAsset> & { type?: TGenerationType 
       provider: 'sketch',
     },
     generationId: `gen-of-${id}`,
+    saved: true,
+    shared: false,
     createdAt: '2026-03-04T09:30:00.000Z',
     ...overrides,
   };
@@ -55,6 +57,7 @@ export function makeGeneration(overrides: Partial<TGeneration> = {}): TGeneratio
     error: null,
     previewUrl: null,
     asset: null,
+    resultExpiredAt: null,
     details: null,
     createdAt: new Date().toISOString(),
     startedAt: null,

@@ -29,6 +29,8 @@ export const TEST_SETTINGS: TSettings = {
   ...SETTINGS_DEFAULTS,
   userId: TEST_USER.id,
   displayName: TEST_USER.displayName,
+  handle: 'ada-lovelace',
+  marketingConsentAt: null,
   createdAt: TEST_USER.createdAt,
   updatedAt: TEST_USER.updatedAt,
 };

@@ -5,6 +5,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CreditsService } from '../credits/credits.service.js';
+import { pickHandle } from './handles.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
 export interface NewAccount {
@@ -33,8 +34,8 @@ export function createAccountsService(deps: {
     ): Promise<UserRow> {
       const now = deps.clock.now().toISOString();
       const id = randomUUID();
-      try {
-        return await deps.database.kysely.transaction().execute(async (trx) => {
+      const insertAccount = (handle: string): Promise<UserRow> =>
+        deps.database.kysely.transaction().execute(async (trx) => {
           const isFirst = await deps.users.claimFirstAdmin(id, now, trx);
           await deps.users.insert(
             {
@@ -44,6 +45,7 @@ export function createAccountsService(deps: {
               passwordHash: account.passwordHash,
               role: isFirst ? 'admin' : 'user',
               emailVerifiedAt: account.emailVerified ? now : null,
+              handle,
               now,
             },
             trx,
@@ -59,9 +61,16 @@ export function createAccountsService(deps: {
           await within?.(user, trx);
           return user;
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
-        throw error;
+      // A handle another sign-up took meanwhile fails the unique index: try again with another one.
+      for (let attempt = 0; ; attempt++) {
+        const handle = await pickHandle(deps.users, account.displayName, undefined, attempt);
+        try {
+          return await insertAccount(handle);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+          if ((await deps.users.findByEmail(account.email)) || attempt >= 3)
+            throw new AppError('CONFLICT', AUTH_MESSAGES.emailTaken);
+        }
       }
     },
   };

@@ -11,6 +11,8 @@ export interface NewUser {
   passwordHash: string | null;
   role: UserRow['role'];
   emailVerifiedAt: string | null;
+  /** The public handle (see accounts/handles.ts). */
+  handle: string;
   now: string;
 }
 
@@ -36,6 +38,7 @@ export function createUsersRepository(db: Executor) {
           role: user.role,
           plan: 'free',
           email_verified_at: user.emailVerifiedAt,
+          handle: user.handle,
           created_at: user.now,
           updated_at: user.now,
         })
@@ -44,7 +47,18 @@ export function createUsersRepository(db: Executor) {
 
     async update(
       id: string,
-      changes: Partial<Pick<UserRow, 'display_name' | 'password_hash' | 'plan' | 'email_verified_at'>>,
+      changes: Partial<
+        Pick<
+          UserRow,
+          | 'display_name'
+          | 'password_hash'
+          | 'plan'
+          | 'email_verified_at'
+          | 'handle'
+          | 'profile_visibility'
+          | 'marketing_consent_at'
+        >
+      >,
       now: string,
       trx: Executor = db,
     ): Promise<void> {
@@ -53,6 +67,32 @@ export function createUsersRepository(db: Executor) {
         .set({ ...changes, updated_at: now })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** `handle` must already be lower-cased (handles are stored lower-case). */
+    findByHandle(handle: string, trx: Executor = db): Promise<UserRow | undefined> {
+      return trx.selectFrom('users').selectAll().where('handle', '=', handle).executeTakeFirst();
+    },
+
+    /** Handles equal to `stem` or starting with `stem-` (to pick the next free number). */
+    async handlesLike(stem: string, trx: Executor = db): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('users')
+        .select('handle')
+        .where((eb) => eb.or([eb('handle', '=', stem), eb('handle', 'like', `${stem}-%`)]))
+        .execute();
+      return rows.map((row) => row.handle).filter((handle): handle is string => handle !== null);
+    },
+
+    /** Gives an account without a handle one (a no-op when it has one); true when this call set it. */
+    async assignHandle(id: string, handle: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('users')
+        .set({ handle })
+        .where('id', '=', id)
+        .where('handle', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
     async delete(id: string, trx: Executor = db): Promise<number> {

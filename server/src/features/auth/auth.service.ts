@@ -8,6 +8,8 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { UserRow, UsersRepository } from '../accounts/users.repository.js';
+import { renderEmail } from '../notifications/email-templates.js';
+import type { SecurityEvent } from '../notifications/notifications.service.js';
 import type { AuthTokensRepository } from './auth-tokens.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
 import type { SessionRow, SessionsRepository } from './sessions.repository.js';
@@ -58,6 +60,12 @@ export function createAuthService(deps: {
   accounts: AccountsService;
   mailer: Mailer;
   clock: Clock;
+  /** A security-relevant change was committed (the person gets a security e-mail); never throws. */
+  onSecurityEvent?: (
+    userId: string,
+    event: SecurityEvent,
+    meta: { ip: string | null; userAgent: string | null },
+  ) => void;
 }) {
   const now = () => deps.clock.now();
 
@@ -217,17 +225,23 @@ export function createAuthService(deps: {
       const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token.value)}`;
       await deps.mailer.send({
         to: user.email,
-        subject: 'Reset your Kaleido password',
-        text: [
-          `Hi ${user.display_name},`,
-          '',
-          'Someone (hopefully you) asked to reset the password of your Kaleido account.',
-          `Open this link within ${RESET_POLICY.ttlMs / MINUTE} minutes to choose a new one:`,
-          '',
-          link,
-          '',
-          'If you did not ask for this, ignore this e-mail: your password stays the same.',
-        ].join('\n'),
+        ...renderEmail({
+          subject: 'Reset your Kaleido password',
+          preheader: `The link works for ${RESET_POLICY.ttlMs / MINUTE} minutes.`,
+          name: user.display_name,
+          heading: 'Reset your password',
+          paragraphs: [
+            'Someone (hopefully you) asked to reset the password of your Kaleido account.',
+            `Open this link within ${RESET_POLICY.ttlMs / MINUTE} minutes to choose a new one.`,
+            'If you did not ask for this, ignore this e-mail: your password stays the same.',
+          ],
+          action: { label: 'Choose a new password', url: link },
+          footer: {
+            reason: 'This is a security notice: Kaleido always sends these, whatever your e-mail settings.',
+            settingsUrl: `${deps.config.publicUrl}/profile?tab=settings`,
+            unsubscribeUrl: null,
+          },
+        }),
       });
     },
 
@@ -252,6 +266,7 @@ export function createAuthService(deps: {
         await deps.tokens.deleteOneTimeTokensForUser(consumed.user_id, trx);
       });
       await deps.tokens.clearThrottle(`login:${(await deps.users.findById(consumed.user_id))?.email ?? ''}`);
+      deps.onSecurityEvent?.(consumed.user_id, 'password-reset', { ip: null, userAgent: null });
     },
 
     /** Re-authenticates with the current password, then ends every other session. */
@@ -268,6 +283,10 @@ export function createAuthService(deps: {
       await deps.database.kysely.transaction().execute(async (trx) => {
         await deps.users.update(user.id, { password_hash: passwordHash }, iso, trx);
         await deps.sessions.deleteAllForUser(user.id, { except: auth.session.id }, trx);
+      });
+      deps.onSecurityEvent?.(user.id, 'password-changed', {
+        ip: auth.session.ip,
+        userAgent: auth.session.user_agent,
       });
     },
 

@@ -42,6 +42,11 @@ export function createSessionsRepository(db: Executor) {
           'users.email_verified_at',
           'users.created_at',
           'users.updated_at',
+          'users.handle',
+          'users.profile_visibility',
+          'users.marketing_consent_at',
+          'users.detected_time_zone',
+          'users.low_credits_mailed_at',
         ])
         .where('sessions.id', '=', id)
         .executeTakeFirst();
@@ -72,6 +77,11 @@ export function createSessionsRepository(db: Executor) {
           email_verified_at: row.email_verified_at,
           created_at: row.created_at,
           updated_at: row.updated_at,
+          handle: row.handle,
+          profile_visibility: row.profile_visibility,
+          marketing_consent_at: row.marketing_consent_at,
+          detected_time_zone: row.detected_time_zone,
+          low_credits_mailed_at: row.low_credits_mailed_at,
         },
       };
     },

@@ -20,6 +20,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { CreditsService } from '../credits/credits.service.js';
+import type { BillingNotifier } from '../notifications/notifications.service.js';
 import {
   presentAddress,
   presentInvoice,
@@ -59,6 +60,8 @@ export function createBillingService(deps: {
   credits: CreditsService;
   payments: PaymentProvider;
   clock: Clock;
+  /** E-mails receipts and plan changes after they are committed (never throws). */
+  notify?: BillingNotifier;
 }) {
   const { billing, users, credits, payments } = deps;
   const now = () => deps.clock.now();
@@ -146,15 +149,16 @@ export function createBillingService(deps: {
         })
       : { status: 'declined', code: 'no_payment_method', message: BILLING_MESSAGES.paymentMethodNotFound };
     const at = now();
-    await deps.database.kysely.transaction().execute(async (trx) => {
-      if (!(await billing.settlePurchase(purchase.id, outcome, at.toISOString(), trx))) return;
-      if (outcome.status !== 'succeeded') return;
+    const number = invoiceNumber(purchase, at);
+    const invoiced = await deps.database.kysely.transaction().execute(async (trx) => {
+      if (!(await billing.settlePurchase(purchase.id, outcome, at.toISOString(), trx))) return false;
+      if (outcome.status !== 'succeeded') return false;
       await billing.insertInvoice(
         {
           id: randomUUID(),
           user_id: purchase.user_id,
           purchase_id: purchase.id,
-          number: invoiceNumber(purchase, at),
+          number,
           description: purchase.description,
           amount_cents: purchase.amount_cents,
           currency: 'usd',
@@ -165,7 +169,10 @@ export function createBillingService(deps: {
         trx,
       );
       await grant(trx);
+      return true;
     });
+    // Only the caller that settled and invoiced it sends the receipt.
+    if (invoiced) deps.notify?.receipt(purchase, { number, created_at: at.toISOString() });
     const settled = await billing.findPurchase(purchase.id);
     if (!settled) throw new Error('purchase vanished');
     return settled;
@@ -315,7 +322,7 @@ export function createBillingService(deps: {
     const at = now();
     const anchor = new Date(row.anchor_at);
     const period = periodContaining(anchor, at);
-    return deps.database.kysely.transaction().execute(async (trx) => {
+    const claimedReset = await deps.database.kysely.transaction().execute(async (trx) => {
       const claimed = await billing.claimPeriod(
         userId,
         expectedEnd,
@@ -339,6 +346,15 @@ export function createBillingService(deps: {
       );
       return true;
     });
+    if (claimedReset && plan !== user.plan)
+      deps.notify?.planChanged(userId, {
+        from: user.plan,
+        to: plan,
+        reason: plan === target ? 'downgrade' : 'renewal-failed',
+        failure:
+          renewal?.status === 'declined' ? renewal.failure_message : renewal ? null : 'no card on file',
+      });
+    return claimedReset;
   }
 
   return {
@@ -485,6 +501,12 @@ export function createBillingService(deps: {
       }
       if (kind === 'downgrade') {
         await billing.updateAccount(userId, { pending_plan: input.plan }, at);
+        if (row.pending_plan !== input.plan)
+          deps.notify?.downgradeScheduled(userId, {
+            from: user.plan,
+            to: input.plan,
+            effectiveAt: row.period_end,
+          });
         return { change: 'scheduled', purchase: null, summary: await summary(userId) };
       }
       const plan = findPlan(input.plan);

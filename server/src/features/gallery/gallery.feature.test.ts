@@ -51,18 +51,23 @@ describe('home gallery', () => {
       .executeTakeFirstOrThrow();
     expect(JSON.parse(record.value)).toHaveLength(26);
 
-    // Public creations come first; private ones never show.
+    // Shared creations of public profiles come first; private ones never show, shared or not.
     const open = await signUp(ctx.app);
     const closed = await signUp(ctx.app);
-    await browser(ctx.app, open).patch('/api/settings', { profileVisibility: 'public' });
-    await browser(ctx.app, open).post('/api/generate-image', {
+    await browser(ctx.app, open).patch('/api/settings', {
+      profileVisibility: 'public',
+      shareUsageData: true,
+    });
+    const painting = await browser(ctx.app, open).post('/api/generate-image', {
       prompt: 'a public painting of a harbour',
       model: 'fake-1',
     });
-    await browser(ctx.app, closed).post('/api/generate-image', {
+    await browser(ctx.app, open).patch(`/api/assets/${painting.json().data.id}`, { shared: true });
+    const catSketch = await browser(ctx.app, closed).post('/api/generate-image', {
       prompt: 'a private sketch of my cat',
       model: 'fake-1',
     });
+    await browser(ctx.app, closed).patch(`/api/assets/${catSketch.json().data.id}`, { shared: true });
     const mixed = (await visitor.get('/api/gallery')).json().data;
     expect(mixed).toHaveLength(26);
     expect(mixed[0]).toMatchObject({

@@ -1,45 +1,10 @@
-import type { Dialect } from '../../platform/db/dialect.js';
-import { jsonTextField } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 
 const SAMPLES_KEY = 'gallery_samples';
 
-/** Public creations (owners whose profile visibility is public) and the record of the rendered samples. */
-export function createGalleryRepository(db: Executor, dialect: Dialect) {
+/** The record of the rendered samples (shared creations are read by sharing.repository.ts). */
+export function createGalleryRepository(db: Executor) {
   return {
-    publicAssets(limit: number, offset = 0) {
-      return db
-        .selectFrom('assets')
-        .innerJoin('user_settings', 'user_settings.user_id', 'assets.user_id')
-        .select([
-          'assets.id',
-          'assets.kind',
-          'assets.prompt',
-          'assets.file_key',
-          'assets.thumbnail_key',
-          'assets.content_type',
-          'assets.width',
-          'assets.height',
-          'assets.created_at',
-        ])
-        .where(jsonTextField(dialect, 'user_settings.data', 'profileVisibility'), '=', 'public')
-        .orderBy('assets.created_at', 'desc')
-        .orderBy('assets.id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-    },
-
-    async countPublicAssets(): Promise<number> {
-      const row = await db
-        .selectFrom('assets')
-        .innerJoin('user_settings', 'user_settings.user_id', 'assets.user_id')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where(jsonTextField(dialect, 'user_settings.data', 'profileVisibility'), '=', 'public')
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
-
     async samples(): Promise<string | null> {
       const row = await db
         .selectFrom('app_state')

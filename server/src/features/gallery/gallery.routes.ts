@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../../platform/http/validation.js';
+import type { Authenticator } from '../auth/authn.js';
 import type { GalleryService } from './gallery.service.js';
 
 const ZGalleryQuery = z.object({
@@ -8,12 +9,21 @@ const ZGalleryQuery = z.object({
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
 
-/** The public gallery of the home page: no sign-in needed. */
-export function galleryRoutes(app: FastifyInstance, deps: { gallery: GalleryService }): void {
+/** The gallery of the home page: no sign-in needed (signed in, members-only profiles show too). */
+export function galleryRoutes(
+  app: FastifyInstance,
+  deps: { gallery: GalleryService; authn: Authenticator },
+): void {
   app.get('/api/gallery', async (request, reply) => {
     const query = parseInput(ZGalleryQuery, request.query);
     // File URLs are signed and expire, so the list is not cached for long.
-    reply.header('Cache-Control', 'private, max-age=60');
-    return { success: true, data: await deps.gallery.list(query.limit, query.offset) };
+    // What a visitor sees depends on whether they are signed in (members-only profiles).
+    reply.header('Cache-Control', 'private, max-age=60').header('Vary', 'Cookie, Authorization');
+    // Signed-in members also see members-only (friends) profiles' creations.
+    const viewer = await deps.authn.optional(request);
+    return {
+      success: true,
+      data: await deps.gallery.list(query.limit, query.offset, viewer ? { userId: viewer.user.id } : null),
+    };
   });
 }

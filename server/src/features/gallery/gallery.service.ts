@@ -6,6 +6,9 @@ import type { FileStore } from '../../platform/storage/file-store.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { GenerationProvider } from '../../providers/provider.js';
 import { downloadName } from '../library/library.presenter.js';
+import { presentSharedItem } from '../sharing/sharing.presenter.js';
+import type { SharingRepository } from '../sharing/sharing.repository.js';
+import type { Viewer } from '../sharing/visibility.js';
 import type { GalleryRepository } from './gallery.repository.js';
 import { SAMPLE_PROMPTS } from './gallery-samples.js';
 
@@ -25,11 +28,12 @@ const STALE_CLAIM_MS = 15 * 60_000;
 const CLAIM_PREFIX = 'rendering:';
 
 /**
- * The home gallery: public creations (their owners chose public profile visibility), topped up with
+ * The home gallery: shared creations as profile visibility lets the viewer see them, topped up with
  * samples the built-in renderer makes once at first start and keeps in the file store like any asset.
  */
 export function createGalleryService(deps: {
   gallery: GalleryRepository;
+  sharing: SharingRepository;
   store: FileStore;
   signer: UrlSigner;
   clock: Clock;
@@ -105,9 +109,12 @@ export function createGalleryService(deps: {
         download: downloadName(item.prompt, item.contentType, item.id),
       }),
       prompt: item.prompt,
+      settings: null,
       width: item.width,
       height: item.height,
       source: item.source,
+      author: null,
+      createdAt: null,
     };
   }
 
@@ -144,24 +151,19 @@ export function createGalleryService(deps: {
       return 'rendered';
     },
 
-    /** Public creations first, newest first, topped up with samples to `limit` items. */
-    async list(limit: number = LIMITS.galleryItems, offset = 0): Promise<TGalleryItem[]> {
-      const community = await deps.gallery.publicAssets(limit, offset);
-      const items: TGalleryItem[] = community.map((row) =>
-        present({
-          id: row.id,
-          kind: row.kind,
-          prompt: row.prompt,
-          fileKey: row.file_key,
-          posterKey: row.thumbnail_key ?? row.file_key,
-          contentType: row.content_type,
-          width: row.width,
-          height: row.height,
-          source: 'community',
-        }),
-      );
+    /**
+     * Shared creations the viewer may see (visibility.ts), newest first, topped up with samples to
+     * `limit` items.
+     */
+    async list(
+      limit: number = LIMITS.galleryItems,
+      offset = 0,
+      viewer: Viewer = null,
+    ): Promise<TGalleryItem[]> {
+      const community = await deps.sharing.page({ viewer, limit, offset });
+      const items: TGalleryItem[] = community.map((row) => presentSharedItem(row, deps.signer));
       if (items.length < limit) {
-        const sampleOffset = Math.max(0, offset - (await deps.gallery.countPublicAssets()));
+        const sampleOffset = Math.max(0, offset - (await deps.sharing.count(viewer)));
         const samples = await readSamples();
         for (const sample of samples.slice(sampleOffset, sampleOffset + limit - items.length))
           items.push(present({ ...sample, source: 'sample' }));

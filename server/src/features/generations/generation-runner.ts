@@ -12,8 +12,10 @@ import {
   type GenerationRequest,
   ProviderError,
 } from '../../providers/provider.js';
+import { applyWatermark } from '../../providers/watermark.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
+import { type DiagnosticsRecord, providerErrorText, seconds } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
 import { makeThumbnail } from './media.js';
@@ -61,6 +63,10 @@ export function createGenerationRunner(deps: {
   log: FastifyBaseLogger;
   failureMessage(kind: 'image' | 'video'): string;
   options?: Partial<RunnerOptions>;
+  /** The owner's auto-save setting, read when a job ends (off: the result stays out of the library). */
+  autoSave?: (userId: string) => Promise<boolean>;
+  /** Whether the job's usage log may keep its prompt text (setting `dataCollection`, read in the transaction). */
+  keepsPromptText?: (userId: string, trx: Executor) => Promise<boolean>;
   /** Runs inside the transaction that ends a job (e.g. returning an API key's allowance). */
   onEnded?: (
     row: GenerationRow,
@@ -92,6 +98,7 @@ export function createGenerationRunner(deps: {
       aspectRatio: String(o.aspectRatio),
       style: String(o.style),
       resumeState: row.provider_state ? JSON.parse(row.provider_state) : undefined,
+      watermark: row.watermark === 1,
     };
     return row.kind === 'image'
       ? {
@@ -108,11 +115,18 @@ export function createGenerationRunner(deps: {
     status: 'failed' | 'cancelled',
     error: string,
     code: string,
+    diagnostics?: DiagnosticsRecord,
   ) {
     const ended = await deps.database.kysely.transaction().execute(async (trx) => {
       const done = await deps.generations.markEnded(
         row.id,
-        { status, error, errorCode: code, now: iso() },
+        {
+          status,
+          error,
+          errorCode: code,
+          ...(diagnostics ? { diagnostics: JSON.stringify(diagnostics) } : {}),
+          now: iso(),
+        },
         trx,
       );
       if (done) {
@@ -143,7 +157,16 @@ export function createGenerationRunner(deps: {
       .catch((error: unknown) => deps.log.warn({ err: error, jobId: row.id }, 'after-end hook failed'));
   }
 
-  async function settle(row: GenerationRow, output: GenerationOutput): Promise<void> {
+  async function settle(
+    row: GenerationRow,
+    rendered: GenerationOutput,
+    diagnostics: DiagnosticsRecord,
+  ): Promise<void> {
+    // The visible mark, when the job was accepted with one and the provider did not draw it itself.
+    const output = row.watermark === 1 ? await applyWatermark(rendered) : rendered;
+    // Auto-save as the owner has it now, at the job's end; API-key jobs always go to the library.
+    const saved = row.api_key_id !== null || ((await deps.autoSave?.(row.user_id)) ?? true);
+    const storeStarted = performance.now();
     const assetId = randomUUID();
     const base = `users/${row.user_id}/${assetId}/`;
     const fileKey = `${base}original.${extensionForContentType(output.contentType)}`;
@@ -151,11 +174,21 @@ export function createGenerationRunner(deps: {
     const still = output.contentType.startsWith('image/') ? output.data : output.poster;
     const thumbnailKey = still ? `${base}thumbnail.webp` : null;
     if (still && thumbnailKey) await deps.store.put(thumbnailKey, await makeThumbnail(still), 'image/webp');
+    diagnostics.stages.push({
+      name: 'store',
+      seconds: seconds(performance.now() - storeStarted),
+      detail: thumbnailKey ? 'file and thumbnail' : 'file',
+    });
     const at = iso();
     const settled = await deps.database.kysely.transaction().execute(async (trx) => {
       const done = await deps.generations.markSucceeded(
         row.id,
-        { assetId, details: output.details ? JSON.stringify(output.details) : null, now: at },
+        {
+          assetId,
+          details: output.details ? JSON.stringify(output.details) : null,
+          diagnostics: JSON.stringify(diagnostics),
+          now: at,
+        },
         trx,
       );
       if (!done) return false;
@@ -180,6 +213,7 @@ export function createGenerationRunner(deps: {
           provider: row.provider,
           model: output.model,
           created_at: at,
+          saved: saved ? 1 : 0,
         },
         trx,
       );
@@ -195,7 +229,8 @@ export function createGenerationRunner(deps: {
           user_id: row.user_id,
           generation_id: row.id,
           kind: row.kind,
-          prompt: row.prompt,
+          // Data collection off: the log keeps no prompt text (the asset keeps its own).
+          prompt: (await deps.keepsPromptText?.(row.user_id, trx)) === false ? null : row.prompt,
           credits: row.cost,
           api_key_id: row.api_key_id,
           created_at: at,
@@ -252,6 +287,30 @@ export function createGenerationRunner(deps: {
       },
       checkpoint: (state) => deps.generations.saveProviderState(jobId, state, iso()),
     };
+    // Diagnostics (debug mode): time per stage and the provider's own error text.
+    const diagnostics: DiagnosticsRecord = {
+      stages: row.started_at
+        ? [
+            {
+              name: 'queued',
+              seconds: seconds(Date.parse(row.started_at) - Date.parse(row.created_at)),
+              detail: row.attempts > 1 ? `attempt ${row.attempts}` : null,
+            },
+          ]
+        : [],
+      providerError: null,
+    };
+    let renderStarted = performance.now();
+    let rendering = '';
+    let renderRecorded = false;
+    const rendered = (outcome: string | null) => {
+      renderRecorded = true;
+      diagnostics.stages.push({
+        name: 'render',
+        seconds: seconds(performance.now() - renderStarted),
+        detail: outcome ? `${rendering}: ${outcome}` : rendering,
+      });
+    };
     try {
       let current = row;
       let request = requestOf(row);
@@ -259,25 +318,33 @@ export function createGenerationRunner(deps: {
       const failovers: { from: string; to: string; reason: string }[] = [];
       for (;;) {
         tried.add(current.provider);
+        renderStarted = performance.now();
+        renderRecorded = false;
+        rendering = `${current.model} on ${current.provider}`;
         try {
           const provider = deps.registry.provider(current.provider);
           if (!provider)
             throw new ProviderError('unavailable', `provider ${current.provider} is not configured`);
           const output = await provider.generate(request, context);
           if (controller.signal.aborted) throw controller.signal.reason;
+          rendered(null);
           const finishedAt = now().getTime();
           const startedAt = Date.parse(row.started_at ?? iso());
-          await settle(current, {
-            ...output,
-            details: {
-              ...output.details,
-              ...(failovers.length ? { failovers } : {}),
-              timings: {
-                queuedSeconds: Math.max(0, (startedAt - Date.parse(row.created_at)) / 1000),
-                runSeconds: Math.max(0, (finishedAt - startedAt) / 1000),
+          await settle(
+            current,
+            {
+              ...output,
+              details: {
+                ...output.details,
+                ...(failovers.length ? { failovers } : {}),
+                timings: {
+                  queuedSeconds: Math.max(0, (startedAt - Date.parse(row.created_at)) / 1000),
+                  runSeconds: Math.max(0, (finishedAt - startedAt) / 1000),
+                },
               },
             },
-          });
+            diagnostics,
+          );
           break;
         } catch (error) {
           // A provider that is down (or still rate limiting after its retries) hands the job to a stand-in
@@ -292,6 +359,8 @@ export function createGenerationRunner(deps: {
           if (error.kind === 'unavailable') deps.registry.refreshHealth();
           const next = deps.registry.alternatives(current.kind, current.model, tried)[0];
           if (!next) throw error;
+          rendered(`${error.kind}, failed over to ${next.model.id}`);
+          diagnostics.providerError = providerErrorText(error);
           deps.log.warn(
             { err: error, jobId, from: current.provider, to: next.provider.id },
             'provider unavailable or rate limited; failing over',
@@ -313,14 +382,23 @@ export function createGenerationRunner(deps: {
       deps.events.changed(jobId);
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
+      if (!renderRecorded) {
+        rendered(
+          reason instanceof Cancelled ? 'cancelled' : reason instanceof TimedOut ? 'timed out' : 'failed',
+        );
+      }
+      if (!(reason instanceof Cancelled) && !(reason instanceof TimedOut)) {
+        diagnostics.providerError = providerErrorText(reason);
+      }
       if (reason instanceof Cancelled) {
-        await endWithRefund(row, 'cancelled', 'Cancelled', 'CANCELLED');
+        await endWithRefund(row, 'cancelled', 'Cancelled', 'CANCELLED', diagnostics);
       } else if (reason instanceof TimedOut) {
         await endWithRefund(
           row,
           'failed',
           'The generation took too long and was stopped. Your credits were refunded.',
           'TIMEOUT',
+          diagnostics,
         );
       } else {
         deps.log.warn({ err: error, jobId, provider: row.provider }, 'generation failed');
@@ -329,7 +407,7 @@ export function createGenerationRunner(deps: {
             ? error.options.userMessage
             : deps.failureMessage(row.kind);
         const code = error instanceof ProviderError ? error.kind.toUpperCase() : 'INTERNAL';
-        await endWithRefund(row, 'failed', message, code);
+        await endWithRefund(row, 'failed', message, code, diagnostics);
       }
     } finally {
       clearTimeout(timeout);

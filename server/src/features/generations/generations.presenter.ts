@@ -25,6 +25,7 @@ export function presentGeneration(
     error: row.error,
     previewUrl: row.preview_key && row.status === 'running' ? signer.url(row.preview_key) : null,
     asset: asset ? presentAsset(asset, signer) : null,
+    resultExpiredAt: row.result_expired_at,
     details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
     createdAt: row.created_at,
     startedAt: row.started_at,

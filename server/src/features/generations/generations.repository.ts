@@ -139,7 +139,7 @@ export function createGenerationsRepository(db: Executor) {
     /** running → succeeded while the reservation is still held; false if the job ended meanwhile. */
     async markSucceeded(
       id: string,
-      result: { assetId: string; details: string | null; now: string },
+      result: { assetId: string; details: string | null; diagnostics?: string; now: string },
       trx: Executor = db,
     ): Promise<boolean> {
       const updated = await trx
@@ -151,6 +151,7 @@ export function createGenerationsRepository(db: Executor) {
           stage: 'Done',
           asset_id: result.assetId,
           details: result.details,
+          ...(result.diagnostics !== undefined ? { diagnostics: result.diagnostics } : {}),
           lease_until: null,
           finished_at: result.now,
           updated_at: result.now,
@@ -172,6 +173,8 @@ export function createGenerationsRepository(db: Executor) {
         status: 'failed' | 'cancelled';
         error: string | null;
         errorCode: string | null;
+        /** What the runner measured (diagnostics.ts), when a worker ended it. */
+        diagnostics?: string;
         now: string;
       },
       trx: Executor = db,
@@ -183,6 +186,7 @@ export function createGenerationsRepository(db: Executor) {
           credit_state: 'refunded',
           error: outcome.error,
           error_code: outcome.errorCode,
+          ...(outcome.diagnostics !== undefined ? { diagnostics: outcome.diagnostics } : {}),
           lease_until: null,
           finished_at: outcome.now,
           updated_at: outcome.now,
@@ -192,6 +196,16 @@ export function createGenerationsRepository(db: Executor) {
         .where('credit_state', '=', 'reserved')
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1;
+    },
+
+    /** The clean-up deleted this job's unsaved result: the job stays, its result is gone. */
+    async markResultExpired(id: string, assetId: string, now: string, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('generations')
+        .set({ asset_id: null, result_expired_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('asset_id', '=', assetId)
+        .execute();
     },
 
     async requestCancel(id: string, now: string, trx: Executor = db): Promise<void> {

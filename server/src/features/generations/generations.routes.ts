@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { Authenticator } from '../auth/authn.js';
+import { WATCH_RENEW_MS } from '../notifications/notifications.service.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationsService, Prices } from './generations.service.js';
 import type { ProviderRegistry } from './provider-registry.js';
@@ -65,6 +66,11 @@ export function generationsRoutes(
     events: GenerationEvents;
     registry: ProviderRegistry;
     prices: Prices;
+    /**
+     * An open page of the owner follows this job (polling or the event stream): the long-job e-mail is
+     * skipped when a page saw the end. Never throws.
+     */
+    watch?: (jobId: string, userId: string) => void;
   },
 ): void {
   const generate = (kind: TGenerationType) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -146,10 +152,22 @@ export function generationsRoutes(
   app.get<{ Params: { id: string } }>('/api/generations/:id', async (request, reply) => {
     const auth = await deps.authn.required(request);
     reply.header('Cache-Control', 'no-store');
-    return {
-      success: true,
-      data: await deps.generations.present(await deps.generations.get(request.params.id, auth.user.id)),
-    };
+    const row = await deps.generations.get(request.params.id, auth.user.id);
+    if (row.status === 'queued' || row.status === 'running') deps.watch?.(row.id, auth.user.id);
+    return { success: true, data: await deps.generations.present(row) };
+  });
+
+  /** Auto-save off: puts the job's result in the library (the history's Save button). */
+  app.post<{ Params: { id: string } }>('/api/generations/:id/save', async (request) => {
+    const auth = await deps.authn.required(request);
+    return { success: true, data: await deps.generations.save(request.params.id, auth.user.id) };
+  });
+
+  /** Debug mode's per-job diagnostics (job id, model, provider, attempts, failovers, stages, provider error). */
+  app.get<{ Params: { id: string } }>('/api/generations/:id/diagnostics', async (request, reply) => {
+    const auth = await deps.authn.required(request);
+    reply.header('Cache-Control', 'no-store');
+    return { success: true, data: await deps.generations.diagnostics(request.params.id, auth.user.id) };
   });
 
   app.post<{ Params: { id: string } }>('/api/generations/:id/cancel', async (request) => {
@@ -208,12 +226,16 @@ export function generationsRoutes(
     const unsubscribe = deps.events.subscribe(first.id, () => void refresh());
     const poll = setInterval(() => void refresh(), 1000);
     const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    // While the stream is open, the job is followed by a page of its owner (see `watch`).
+    deps.watch?.(first.id, auth.user.id);
+    const watching = setInterval(() => deps.watch?.(first.id, auth.user.id), WATCH_RENEW_MS);
     function finish() {
       if (closed) return;
       closed = true;
       unsubscribe();
       clearInterval(poll);
       clearInterval(keepAlive);
+      clearInterval(watching);
       raw.end();
     }
     request.raw.on('close', finish);

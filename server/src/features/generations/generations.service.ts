@@ -4,6 +4,7 @@ import {
   ERRORS,
   imageDimensions,
   insufficientCreditsMessage,
+  type TAsset,
   type TGenerationType,
   type TImageSettings,
   videoDimensions,
@@ -18,6 +19,8 @@ import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
+import { presentAsset } from '../library/library.presenter.js';
+import { presentDiagnostics } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import { presentGeneration } from './generations.presenter.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
@@ -76,6 +79,10 @@ export function createGenerationsService(deps: {
   clock: Clock;
   /** Aborts a job running in this process (see the runner). */
   abortLocal(jobId: string): void;
+  /** The owner's `debugMode` setting: diagnostics are shown only while it is on. */
+  debugMode(userId: string): Promise<boolean>;
+  /** Whether this person's outputs carry the visible mark (Free plan always; paid plans by their setting). */
+  watermarkFor(userId: string): Promise<boolean>;
 }) {
   const now = () => deps.clock.now().toISOString();
 
@@ -133,6 +140,8 @@ export function createGenerationsService(deps: {
       }
       const id = randomUUID();
       const at = now();
+      // Decided once, when the job is accepted: a retry or a failover marks the output alike.
+      const watermark = await deps.watermarkFor(userId);
       const options_ =
         input.kind === 'image'
           ? { ...input.settings, ...size }
@@ -177,6 +186,7 @@ export function createGenerationsService(deps: {
             details: null,
             api_key_id: options.apiKeyId ?? null,
             idempotency_key: options.idempotencyKey ?? null,
+            watermark: watermark ? 1 : 0,
             created_at: at,
             started_at: null,
             finished_at: null,
@@ -239,6 +249,29 @@ export function createGenerationsService(deps: {
     },
 
     get: ownedOrNotFound,
+
+    /** Per-job diagnostics for the owner (another person's job is not found), only with debug mode on. */
+    async diagnostics(id: string, userId: string) {
+      const row = await ownedOrNotFound(id, userId);
+      if (!(await deps.debugMode(userId))) throw new AppError('DEBUG_MODE_OFF');
+      return presentDiagnostics(row);
+    },
+
+    /**
+     * Puts a finished job's result in the library (auto-save off keeps it only in the history).
+     * Idempotent; another person's job is a 404; a result the clean-up deleted is a 410.
+     */
+    async save(id: string, userId: string): Promise<TAsset> {
+      const row = await ownedOrNotFound(id, userId);
+      if (row.result_expired_at) throw new AppError('RESULT_EXPIRED');
+      if (row.status !== 'succeeded' || !row.asset_id) {
+        throw new AppError('CONFLICT', 'Only a finished generation can be saved.');
+      }
+      if (!(await deps.assets.markSaved(row.asset_id, userId))) throw new AppError('RESULT_EXPIRED');
+      const asset = await deps.assets.findOwned(row.asset_id, userId);
+      if (!asset) throw new AppError('RESULT_EXPIRED');
+      return presentAsset(asset, deps.signer);
+    },
 
     list(userId: string, status: GenerationStatus | undefined, limit: number) {
       return deps.generations.listOwned(userId, { status, limit });

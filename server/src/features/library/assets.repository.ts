@@ -14,6 +14,8 @@ export interface AssetPageQuery {
   /** Position after which to continue: the last row's created_at and id. */
   after?: { createdAt: string; id: string };
   limit: number;
+  /** Unsaved results too (the generator's history); default: saved assets only (the library). */
+  includeUnsaved?: boolean;
 }
 
 export function createAssetsRepository(db: Executor, dialect: Dialect) {
@@ -38,6 +40,7 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
     /** One page of a person's library, keyset-paginated on (created_at, id). */
     page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
       let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
+      if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
       if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
       const words = query.q ? searchWords(query.q) : [];
       if (words.length) select = select.where(assetPromptMatches(dialect, words));
@@ -56,6 +59,54 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
         .orderBy('assets.id', newest ? 'desc' : 'asc')
         .limit(query.limit)
         .execute();
+    },
+
+    /** A saved asset of `userId` (the library's own actions: zip downloads). */
+    findOwnedSaved(id: string, userId: string, trx: Executor = db): Promise<AssetRow | undefined> {
+      return trx
+        .selectFrom('assets')
+        .selectAll('assets')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('saved', '=', 1)
+        .executeTakeFirst();
+    },
+
+    /** Moves a result into the library; true when the asset exists (saving twice is harmless). */
+    async markSaved(id: string, userId: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
+        .updateTable('assets')
+        .set({ saved: 1 })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Unsaved results made before `before`, oldest first (the clean-up's candidates). */
+    unsavedBefore(before: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('assets')
+        .select(['id', 'user_id', 'generation_id'])
+        .where('saved', '=', 0)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
+     * Deletes an unsaved result if it is still unsaved and older than `before`: one guarded delete, so of
+     * two processes cleaning up at once (or a Save racing the clean-up) exactly one wins.
+     */
+    async deleteUnsaved(id: string, before: string, trx: Executor = db): Promise<boolean> {
+      const result = await trx
+        .deleteFrom('assets')
+        .where('id', '=', id)
+        .where('saved', '=', 0)
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     async delete(id: string, userId: string, trx: Executor = db): Promise<boolean> {

@@ -41,6 +41,8 @@ export function presentAsset(row: AssetRow, signer: UrlSigner): TAsset {
       provider: row.provider,
     },
     generationId: row.generation_id,
+    shared: row.shared === 1,
+    saved: row.saved === 1,
     createdAt: row.created_at,
   };
 }

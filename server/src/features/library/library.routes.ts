@@ -41,6 +41,7 @@ export function libraryRoutes(
       sort: query.sort,
       after: decodeCursor(query.cursor),
       limit: query.limit + 1,
+      includeUnsaved: query.include === 'all',
     });
     const items = rows.slice(0, query.limit);
     const last = items.at(-1);
@@ -96,7 +97,7 @@ export function libraryRoutes(
       }),
       request.query,
     );
-    const rows = (await Promise.all(ids.map((id) => deps.assets.findOwned(id, auth.user.id)))).filter(
+    const rows = (await Promise.all(ids.map((id) => deps.assets.findOwnedSaved(id, auth.user.id)))).filter(
       (row): row is NonNullable<typeof row> => Boolean(row),
     );
     if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Asset not found');

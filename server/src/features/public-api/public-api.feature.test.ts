@@ -283,6 +283,8 @@ describe('developer API keys and the public API', () => {
   it('issues a personal ck_ key in Settings that works on the public API and can be replaced or revoked', async () => {
     const caller = browser(ctx.app, person);
     expect((await caller.get('/api/settings/api-key')).json().data).toBeNull();
+    // The personal key is an integration: it needs the account's integrations on (integrations.feature.test.ts).
+    await caller.patch('/api/settings', { integrationsEnabled: true });
     const first = (await caller.post('/api/settings/api-key')).json().data;
     expect(first.key).toMatch(/^ck_[0-9A-Za-z]{49}$/);
     expect(first).toMatchObject({ kind: 'personal', plan: 'free' });

@@ -38,7 +38,7 @@ interface CallContext {
 
 /**
  * The public developer API, `/api/v1` with `Authorization: Bearer <key>`. Checks run in this order:
- * key well-formed and known → active → permission → per-key rate limit → credits → job. Every call
+ * key well-formed and known → active (a personal key: and the owner's integrations on) → permission → per-key rate limit → credits → job. Every call
  * made with a known key is recorded for its usage figures.
  */
 export function publicApiRoutes(
@@ -49,6 +49,8 @@ export function publicApiRoutes(
     users: UsersRepository;
     generations: GenerationsService;
     limiter: RequestLimiter;
+    /** The key owner's integrations switch (it governs the personal key only; developer keys are their own). */
+    integrationsEnabled: (userId: string) => Promise<boolean>;
     clock: Clock;
     publicUrl: string;
     openapi: () => OpenApiDocument;
@@ -90,6 +92,10 @@ export function publicApiRoutes(
     if (!fromDbBoolean(key.is_active)) {
       context.outcome = 'forbidden';
       throw new AppError('FORBIDDEN', API_KEY_MESSAGES.keyInactive);
+    }
+    if (key.kind === 'personal' && !(await deps.integrationsEnabled(key.user_id))) {
+      context.outcome = 'forbidden';
+      throw new AppError('INTEGRATIONS_DISABLED');
     }
     return key;
   }

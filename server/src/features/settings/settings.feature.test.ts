@@ -23,6 +23,8 @@ describe('settings', () => {
       ...SETTINGS_DEFAULTS,
       userId: person.user.id,
       displayName: 'Katherine',
+      handle: 'katherine',
+      marketingConsentAt: null,
       createdAt: '2026-11-02T08:00:00.000Z',
       updatedAt: '2026-11-02T08:00:00.000Z',
     });

@@ -8,6 +8,8 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { isUniqueViolation } from '../accounts/accounts.service.js';
+import { pickHandle } from '../accounts/handles.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -47,9 +49,20 @@ export function createSettingsService(deps: {
       ...merge(row.data),
       userId,
       displayName: user.display_name,
+      handle: user.handle ?? (await ensureHandle(userId, user.display_name)),
+      marketingConsentAt: user.marketing_consent_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };
+  }
+
+  /** Accounts made before handles existed got one from migration 0009; this covers any left without. */
+  async function ensureHandle(userId: string, displayName: string): Promise<string> {
+    const handle = await pickHandle(deps.users, displayName);
+    await deps.users.assignHandle(userId, handle).catch((error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+    });
+    return (await deps.users.findById(userId))?.handle ?? handle;
   }
 
   return {
@@ -59,14 +72,39 @@ export function createSettingsService(deps: {
     async update(userId: string, patch: TSettingsPatch): Promise<TSettings> {
       await read(userId);
       const now = deps.clock.now().toISOString();
-      const { displayName, ...fields } = patch;
-      await deps.database.kysely.transaction().execute(async (trx) => {
-        const row = await deps.settings.find(userId, trx);
-        const next = { ...merge(row?.data), ...fields };
-        await deps.settings.update(userId, JSON.stringify(next), now, trx);
-        if (displayName !== undefined)
-          await deps.users.update(userId, { display_name: displayName }, now, trx);
-      });
+      const { displayName, handle, ...fields } = patch;
+      // The handle must be free (409); a race is settled by the unique index, and then the transaction
+      // keeps nothing of the patch.
+      if (handle !== undefined) {
+        const owner = await deps.users.findByHandle(handle);
+        if (owner && owner.id !== userId) throw new AppError('HANDLE_TAKEN');
+      }
+      const handleTaken = (error: unknown) => {
+        throw handle !== undefined && isUniqueViolation(error) ? new AppError('HANDLE_TAKEN') : error;
+      };
+      await deps.database.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const row = await deps.settings.find(userId, trx);
+          const previous = merge(row?.data);
+          const next = { ...previous, ...fields };
+          await deps.settings.update(userId, JSON.stringify(next), now, trx);
+          // Marketing consent is recorded with its time: set when it turns on, cleared when it turns off.
+          if (next.marketingEmails !== previous.marketingEmails)
+            await deps.users.update(
+              userId,
+              { marketing_consent_at: next.marketingEmails ? now : null },
+              now,
+              trx,
+            );
+          if (displayName !== undefined)
+            await deps.users.update(userId, { display_name: displayName }, now, trx);
+          if (handle !== undefined) await deps.users.update(userId, { handle }, now, trx);
+          // A copy of the visibility for the gallery's and the profile pages' indexed queries.
+          if (fields.profileVisibility !== undefined)
+            await deps.users.update(userId, { profile_visibility: fields.profileVisibility }, now, trx);
+        })
+        .catch(handleTaken);
       return read(userId);
     },
   };

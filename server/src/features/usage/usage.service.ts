@@ -37,6 +37,8 @@ export function createUsageService(deps: {
         kind: 'generation' as const,
         title: row.kind === 'image' ? 'Generated an image' : 'Generated a video',
         detail: row.prompt,
+        // Data collection was off when it was logged: no prompt text was kept.
+        promptKept: row.prompt !== null,
         credits: -row.credits,
         createdAt: row.created_at,
       })),

@@ -47,6 +47,10 @@ describe('database and migrations', () => {
       ['0003-api-keys', 'Success'],
       ['0004-billing', 'Success'],
       ['0006-push', 'Success'],
+      ['0007-saved-watermark', 'Success'],
+      ['0008-mail', 'Success'],
+      ['0009-sharing-analytics', 'Success'],
+      ['0010-diagnostics', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

@@ -67,3 +67,11 @@ export function jsonTextField(dialect: Dialect, column: string, key: string): Ra
     ? sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`
     : sql<string | null>`(${sql.ref(column)}::json ->> ${key})`;
 }
+
+/** The UTC calendar day (`YYYY-MM-DD`) of a timestamp column, for counts by day. */
+export function utcDay(dialect: Dialect, column: string): RawBuilder<string> {
+  if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(column)) throw new Error('utcDay: unsafe identifier');
+  return dialect.name === 'sqlite'
+    ? sql<string>`substr(${sql.ref(column)}, 1, 10)`
+    : sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
+}

@@ -16,6 +16,16 @@ export interface UsersTable {
   email_verified_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the person consented to marketing e-mails; null: no consent. */
+  marketing_consent_at: Generated<string | null>;
+  /** The browser's IANA zone, used when the timezone setting is 'auto'. */
+  detected_time_zone: Generated<string | null>;
+  /** When the last "credits running low" e-mail was sent (one per crossing of the mark). */
+  low_credits_mailed_at: Generated<string | null>;
+  /** The public handle, lower-case and unique (migration 0009 gave every existing account one). */
+  handle: string | null;
+  /** A copy of the profileVisibility setting, kept by the settings service (indexed gallery queries). */
+  profile_visibility: Generated<'public' | 'friends' | 'private'>;
 }
 
 export interface SessionsTable {
@@ -133,6 +143,14 @@ export interface GenerationsTable {
   started_at: string | null;
   finished_at: string | null;
   updated_at: string;
+  /** Heartbeat of an open page of the owner following the job (event stream or polling). */
+  watched_at: Generated<string | null>;
+  /** JSON of what the runner measured (stages, the provider's error text); null (the default) until it ends. */
+  diagnostics: Generated<string | null>;
+  /** 1: the output carries the visible mark (decided when the job was accepted). */
+  watermark: Generated<number>;
+  /** When the clean-up deleted the unsaved result (asset_id is then null). */
+  result_expired_at: Generated<string | null>;
 }
 
 export interface AssetsTable {
@@ -154,6 +172,10 @@ export interface AssetsTable {
   provider: string;
   model: string;
   created_at: string;
+  /** 1: in the library; 0: only in the generator's history (auto-save off), deleted after 7 days. */
+  saved: Generated<number>;
+  /** 0/1: shown on the owner's profile and in the gallery as their profile visibility allows. */
+  shared: Generated<number>;
 }
 
 export interface UsageLogsTable {
@@ -161,7 +183,8 @@ export interface UsageLogsTable {
   user_id: string;
   generation_id: string;
   kind: 'image' | 'video';
-  prompt: string;
+  /** Null when the person had data collection off at the time (no prompt text kept). */
+  prompt: string | null;
   credits: number;
   api_key_id: string | null;
   created_at: string;
@@ -315,6 +338,18 @@ export interface PushSubscriptionsTable {
   updated_at: string;
 }
 
+/** First-party product analytics (page views, feature use): no IP address, no user agent string. */
+export interface AnalyticsEventsTable {
+  id: string;
+  user_id: string | null;
+  name: 'page_view' | 'feature_used';
+  path: string;
+  /** JSON of the whitelisted properties (feature, type). */
+  properties: string;
+  device: 'mobile' | 'tablet' | 'desktop' | null;
+  created_at: string;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   api_requests: ApiRequestsTable;
@@ -336,4 +371,5 @@ export interface DB {
   purchases: PurchasesTable;
   invoices: InvoicesTable;
   push_subscriptions: PushSubscriptionsTable;
+  analytics_events: AnalyticsEventsTable;
 }

@@ -11,11 +11,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCsrfProtection(
   app: FastifyInstance,
-  options: { appOrigin: string; sessionCookie: string },
+  options: {
+    appOrigin: string;
+    sessionCookie: string;
+    /**
+     * Paths whose writes carry their own authorisation and must accept cross-site POSTs: the RFC 8058
+     * one-click unsubscribe, which mail programs send from anywhere with a signed token in the URL.
+     */
+    exempt?: readonly string[];
+  },
 ): void {
+  const exempt = new Set(options.exempt ?? []);
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (exempt.has(request.url.split('?')[0] ?? '')) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const hasSessionCookie = Boolean(request.cookies[options.sessionCookie]);
     if (!hasSessionCookie && !request.url.startsWith('/api/auth/')) return;

@@ -34,6 +34,33 @@ describe('outbox mailer', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('always writes a plain-text and an HTML part, and passes extra headers through unfolded', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-outbox-'));
+    try {
+      const mailer = createOutboxMailer({ dir, from: 'Kaleido <no-reply@localhost>' });
+      const unsubscribe = `<https://kaleido.example/api/email/unsubscribe?token=${'a'.repeat(120)}>`;
+      await mailer.send({
+        to: 'ada@example.com',
+        subject: 'Text only',
+        text: 'Fish & chips <3 https://example.com/x',
+        headers: { 'List-Unsubscribe': unsubscribe, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      const [file] = await readdir(dir);
+      const raw = await readFile(path.join(dir, file ?? ''), 'utf8');
+      expect(raw).toContain('Content-Type: multipart/alternative');
+      expect(raw).toContain('Content-Type: text/plain');
+      expect(raw).toContain('Content-Type: text/html');
+      expect(raw).toContain('Fish &#38; chips &#60;3');
+      expect(raw).toContain(`List-Unsubscribe: ${unsubscribe}\n`);
+      expect(raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click\n');
+      await expect(
+        mailer.send({ to: 'a@example.com', subject: 's', text: 't', headers: { 'X-Evil': 'a\r\nBcc: x@y' } }),
+      ).rejects.toThrow(/unsafe mail header/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('SMTP mailer', () => {
@@ -88,6 +115,7 @@ describe('SMTP mailer', () => {
       user: 'mailer',
     });
     expect(received[0]?.raw).toContain('Subject: Reset your Kaleido password');
+    expect(received[0]?.raw).toContain('Content-Type: text/html');
   });
 
   it('fails loudly when the server refuses the credentials', async () => {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer.js';
+import { type Mailer, type MailMessage, toNodemailer } from './mailer.js';
 
 /**
  * Writes every message as an RFC 822 `.eml` file into `dir` (DATA_DIR/outbox), newest last by name,
@@ -18,7 +18,7 @@ export function createOutboxMailer(options: {
     kind: 'outbox',
     async send(message) {
       await mkdir(options.dir, { recursive: true, mode: 0o700 });
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail(toNodemailer(options.from, message));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

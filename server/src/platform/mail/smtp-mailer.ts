@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mailer.js';
+import { type Mailer, toNodemailer } from './mailer.js';
 
 /** Sends through an SMTP server given as `smtp://user:pass@host:587` or `smtps://…:465`. */
 export function createSmtpMailer(options: { url: string; from: string }): Mailer {
@@ -17,7 +17,7 @@ export function createSmtpMailer(options: { url: string; from: string }): Mailer
   return {
     kind: 'smtp',
     async send(message) {
-      await transport.sendMail({ from: options.from, ...message });
+      await transport.sendMail(toNodemailer(options.from, message));
     },
     async close() {
       transport.close();

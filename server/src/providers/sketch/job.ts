@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { GenerationOutput, GenerationRequest, ProgressUpdate } from '../provider.js';
+import { blendWatermark, watermarkOverlay } from '../watermark.js';
 import { interpretPrompt, type SceneSpec } from './interpret.js';
 import { sceneSeed } from './random.js';
 import { FrameRenderer, renderStill } from './render.js';
@@ -88,6 +89,8 @@ export async function runSketchJob(
   const interpretation = presentInterpretation(spec);
   const layers = buildLayers(env);
   const styler = createStyler(env, request.style, imageStyle);
+  // The visible mark, drawn into the image or every frame before encoding (so the poster has it too).
+  const mark = request.watermark ? await watermarkOverlay(env.width, env.height) : null;
   const baseDetails = {
     renderer: 'Sketch (offline procedural renderer, not an AI model)',
     interpretation,
@@ -104,6 +107,7 @@ export async function runSketchJob(
     report({ progress: 55, stage: 'Applying style' });
     await checkpoint(signal);
     const rgba = styler.apply(canvas, 0);
+    if (mark) blendWatermark(rgba, env.width, env.height, mark);
     const styled = performance.now();
     report({
       progress: 80,
@@ -122,6 +126,7 @@ export async function runSketchJob(
       height: env.height,
       seed: request.seed,
       model: SKETCH_MODEL_ID,
+      watermarked: Boolean(mark),
       details: {
         ...baseDetails,
         imageStyle,
@@ -158,6 +163,7 @@ export async function runSketchJob(
       if (signal.aborted) throw abortError(signal);
       const canvas = renderer.renderFrame(i / fps);
       const rgba = styler.apply(canvas, i);
+      if (mark) blendWatermark(rgba, env.width, env.height, mark);
       if (i === posterFrame) {
         poster = sharp(Buffer.from(rgba), { raw: { width: env.width, height: env.height, channels: 4 } })
           .removeAlpha()
@@ -188,6 +194,7 @@ export async function runSketchJob(
       seed: request.seed,
       model: SKETCH_MODEL_ID,
       poster: poster ? await poster : undefined,
+      watermarked: Boolean(mark),
       details: {
         ...baseDetails,
         encoder: encoder.name,

@@ -17,9 +17,7 @@ async function openDataSection(
     handler: async (url, init) => (await handler?.(url, init)) ?? store.handle(url, init),
   });
   const view = renderApp('/profile?tab=settings');
-  const section = (await screen.findByRole('heading', { name: 'Your data' })).closest(
-    'section',
-  ) as HTMLElement;
+  const section = (await screen.findByRole('heading', { name: 'Account' })).closest('section') as HTMLElement;
   return { ...view, fetchMock, section };
 }
 

@@ -1,5 +1,6 @@
 import type { TApiKey, TApiKeyUsage, TKeyPlanId, TPlanId } from '@kaleido/common';
 import { KEY_PLANS, KEY_PLANS_BY_ACCOUNT_PLAN, LIMITS } from '@kaleido/common/browser';
+import { formatDateWith } from '../../lib/format';
 
 /** How many dots stand for the hidden rest of a key. */
 const MASK_DOTS = 24;
@@ -95,12 +96,9 @@ export function isLowOnCredits(credits: number): boolean {
   return credits < LIMITS.lowCreditWarningBelow;
 }
 
-const shortDateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' });
-
-/** en-US short date and time: `3/4/26, 9:30 AM`. */
+/** en-US short date and time in the account's time zone: `3/4/26, 9:30 AM`. */
 export function formatShortDateTime(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : shortDateTime.format(date);
+  return formatDateWith(value, { dateStyle: 'short', timeStyle: 'short' });
 }
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });

@@ -65,3 +65,39 @@ describe('useUser', () => {
     expect(() => renderHook(() => useUser())).toThrow('useUser must be used within a UserProvider');
   });
 });
+
+describe('detected time zone', () => {
+  it('reports the browser’s zone once per session when signed in, never when signed out', async () => {
+    sessionStorage.clear();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const fetchMock = mockServer({
+      user: TEST_USER,
+      handler: (url, init) =>
+        url === '/api/settings/detected-time-zone' && init?.method === 'PUT'
+          ? jsonResponse({ success: true, data: { timeZone: zone } })
+          : undefined,
+    });
+    const reports = () =>
+      fetchMock.mock.calls
+        .filter(([url]) => url === '/api/settings/detected-time-zone')
+        .map(([, init]) => init);
+    const first = renderHook(() => useUser(), { wrapper });
+    await waitFor(() => expect(reports()).toHaveLength(1));
+    expect(JSON.parse(String(reports()[0]?.body))).toEqual({ timeZone: zone });
+    expect(reports()[0]?.method).toBe('PUT');
+    first.unmount();
+
+    // Same session, same zone: not again.
+    const second = renderHook(() => useUser(), { wrapper });
+    await waitFor(() => expect(second.result.current.isSignedIn).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reports()).toHaveLength(1);
+    second.unmount();
+
+    sessionStorage.clear();
+    const signedOut = mockServer();
+    const third = renderHook(() => useUser(), { wrapper });
+    await waitFor(() => expect(third.result.current.isLoading).toBe(false));
+    expect(signedOut.mock.calls.map(([url]) => url)).toEqual(['/api/auth/me']);
+  });
+});

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { reportDetectedTimeZone } from '../settings/api';
 import { type CurrentUser, meQueryOptions, signOut } from './api';
 
 export interface UserContextValue {
@@ -22,6 +23,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery(meQueryOptions());
   const user = me.data ?? null;
   const { isPending, refetch } = me;
+  const userId = user?.id;
+
+  // E-mails and invoices of a person whose timezone setting is 'auto' use this browser's zone.
+  useEffect(() => {
+    if (userId) void reportDetectedTimeZone(userId);
+  }, [userId]);
 
   const value = useMemo<UserContextValue>(
     () => ({

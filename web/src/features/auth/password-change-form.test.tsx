@@ -11,7 +11,7 @@ async function openPasswordForm(handler?: FetchHandler, user = TEST_USER) {
     handler: async (url, init) => (await handler?.(url, init)) ?? store.handle(url, init),
   });
   const view = renderApp('/profile?tab=settings');
-  const security = (await screen.findByRole('heading', { name: 'Security' })).closest(
+  const security = (await screen.findByRole('heading', { name: 'Account' })).closest(
     'section',
   ) as HTMLElement;
   return { ...view, fetchMock, security };

@@ -7,6 +7,7 @@ import type {
 import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
+import { trackFeature } from '../analytics/analytics-client';
 import { GENERATION_PATHS, generateKeys } from './jobs-api';
 
 export {
@@ -84,6 +85,7 @@ export function useSubmitGeneration<T extends TGenerationType>(type: T) {
     networkMode: 'always',
     mutationFn: (request: GenerationRequest<T>) =>
       api.post<GenerationAccepted>(`${GENERATE_PATHS[type]}?wait=false`, request),
+    onSuccess: () => trackFeature(type === 'image' ? 'generate_image' : 'generate_video', type),
   });
 }
 

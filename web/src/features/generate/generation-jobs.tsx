@@ -16,6 +16,7 @@ import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { libraryKeys } from '../library/keys';
 import { settingsQueryOptions } from '../settings/api';
+import { useJobSound, useLowCreditAlert } from './in-app-alerts';
 import { JobTracker, type TrackedJob } from './job-tracker';
 import { activeJobsQueryOptions, fetchGeneration } from './jobs-api';
 
@@ -32,7 +33,8 @@ const READY_TOAST_MS = 10_000;
  * Follows the signed-in person's generation jobs across pages: jobs still running when the app
  * loads are picked up again (a reload resumes them), and when a job ends the balance and the
  * library are refreshed. A job that ends while no generator page shows it is announced by a toast
- * (unless the account turned generation alerts off).
+ * (unless the account turned generation alerts off). The end of a job also sounds the chime (Settings →
+ * Sounds), and a balance falling below the low mark is toasted (Settings → Credit alerts).
  */
 export function GenerationJobsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -42,11 +44,16 @@ export function GenerationJobsProvider({ children }: { children: ReactNode }) {
   const signedIn = user !== null;
   const settings = useQuery({ ...settingsQueryOptions(), enabled: signedIn });
   const alerts = settings.data?.generationAlerts ?? true;
+  // Settings → Sounds: a chime when a job ends (after a user gesture); Credit alerts: a toast when the
+  // balance falls below the low mark.
+  const sound = useJobSound(settings.data?.soundEnabled ?? false);
+  useLowCreditAlert(user?.credits ?? null, settings.data?.creditAlerts ?? false);
 
   const onFinished = useRef<(generation: TGeneration, watched: boolean) => void>(() => {});
   onFinished.current = (generation, watched) => {
     void queryClient.invalidateQueries({ queryKey: authKeys.me() });
     void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+    if (generation.status === 'succeeded' || generation.status === 'failed') sound.play();
     if (watched || !alerts) return;
     const noun = generation.type;
     if (generation.status === 'succeeded') {

@@ -11,7 +11,9 @@ import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { AssetDownloadLink, AssetOpenLink } from '../library/asset-links';
 import type { GenerationModel } from './api';
+import { DiagnosticsPanel } from './diagnostics-panel';
 import { type AnySettings, FIELDS, outputSize, settingsFrom } from './options';
+import { SaveResultButton, UnsavedBadge } from './save-result';
 import type { Banner } from './use-banner';
 import { useNow } from './use-now';
 
@@ -212,13 +214,21 @@ function ResultView({
       <div className="flex flex-wrap items-center gap-2">
         <AssetDownloadLink asset={asset} variant="primary" />
         <AssetOpenLink asset={asset} variant="secondary" />
-        <Link
-          to={`${APP_ROUTES.library}?asset=${encodeURIComponent(asset.id)}`}
-          className={buttonClass({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
-        >
-          <Library aria-hidden />
-          In library
-        </Link>
+        {asset.saved ? (
+          <Link
+            to={`${APP_ROUTES.library}?asset=${encodeURIComponent(asset.id)}`}
+            className={buttonClass({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
+          >
+            <Library aria-hidden />
+            In library
+          </Link>
+        ) : (
+          // Auto-save off: the result is only in the history until saved.
+          <>
+            <SaveResultButton asset={asset} />
+            <UnsavedBadge />
+          </>
+        )}
         <Button variant="ghost" size="sm" className="ml-auto" onClick={onClear}>
           <X aria-hidden />
           Clear
@@ -276,6 +286,8 @@ function ResultView({
           </p>
         ) : null}
       </div>
+      {/* Debug mode only (Settings → Advanced). */}
+      <DiagnosticsPanel jobId={generation?.id ?? asset.generationId} />
     </div>
   );
 }
@@ -349,6 +361,8 @@ export interface GenerationStageProps {
   cancelling: boolean;
   onClear: () => void;
   onUseSeed: (seed: number) => void;
+  /** A job that ended without a result (failed, cancelled): debug mode shows its diagnostics. */
+  endedJobId?: string | null;
 }
 
 /** The generator's canvas: idle frame, live progress, or the result with its actions. */
@@ -366,6 +380,7 @@ export function GenerationStage({
   cancelling,
   onClear,
   onUseSeed,
+  endedJobId = null,
 }: GenerationStageProps) {
   return (
     <Card className="p-3 sm:p-5">
@@ -377,7 +392,10 @@ export function GenerationStage({
       ) : result ? (
         <ResultView result={result} fresh={fresh} model={model} onClear={onClear} onUseSeed={onUseSeed} />
       ) : (
-        <IdleView type={type} settings={settings} />
+        <>
+          <IdleView type={type} settings={settings} />
+          <DiagnosticsPanel jobId={endedJobId} className="mt-4" />
+        </>
       )}
     </Card>
   );

@@ -35,6 +35,8 @@ export interface GeneratorFormProps {
   onPromptChange: (prompt: string) => void;
   settings: AnySettings;
   onSettingsChange: (settings: AnySettings) => void;
+  /** The settings moved onto what the chosen model offers (not the person's choice); onSettingsChange by default. */
+  onSettingsFit?: (settings: AnySettings) => void;
   negativePrompt: string;
   onNegativePromptChange: (value: string) => void;
   seed: string;
@@ -138,6 +140,7 @@ export function GeneratorForm({
   onPromptChange,
   settings,
   onSettingsChange,
+  onSettingsFit = onSettingsChange,
   negativePrompt,
   onNegativePromptChange,
   seed,
@@ -167,8 +170,8 @@ export function GeneratorForm({
   const fields = useMemo(() => fieldsForModel(type, model, aspectRatio), [type, model, aspectRatio]);
   useEffect(() => {
     const fitted = fitSettings(settings, fields);
-    if (fitted !== settings) onSettingsChange(fitted);
-  }, [settings, fields, onSettingsChange]);
+    if (fitted !== settings) onSettingsFit(fitted);
+  }, [settings, fields, onSettingsFit]);
   const price = model?.prices?.[type] ?? defaultPrice;
   const size = outputSize(type, settings);
   const sizeText = `${formatNumber(size.width)} × ${formatNumber(size.height)}`;

@@ -1,4 +1,4 @@
-import type { TAsset, TGeneration } from '@kaleido/common';
+import type { TAsset, TGeneration, TSettings } from '@kaleido/common';
 import { insufficientCreditsMessage, MESSAGES, TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
@@ -24,6 +24,8 @@ interface ServerOptions {
   history?: TAsset[];
   submit?: (body: Record<string, unknown>) => Response;
   cancel?: (id: string) => Response;
+  /** The account's settings (TEST_SETTINGS: the spec's defaults). */
+  settings?: TSettings;
 }
 
 /** The generation endpoints the pages call, answered from `options`; every request is recorded. */
@@ -38,7 +40,8 @@ function generationServer(options: ServerOptions = {}) {
         ? jsonResponse({ success: false, error: 'Unknown error occurred' }, 500)
         : jsonResponse({ success: true, data: options.models ?? [SKETCH_MODEL] });
     }
-    if (url === '/api/settings') return jsonResponse({ success: true, data: TEST_SETTINGS });
+    if (url === '/api/settings')
+      return jsonResponse({ success: true, data: options.settings ?? TEST_SETTINGS });
     const status = /^\/api\/generations\?status=(\w+)/.exec(url)?.[1];
     if (status) {
       return jsonResponse({
@@ -99,7 +102,7 @@ async function promptBox() {
 }
 
 describe('image generator', () => {
-  it('offers every option with the contract defaults', async () => {
+  it("offers every option, starting from the contract's and the account's defaults", async () => {
     generationServer();
     renderApp('/generate/image');
     await promptBox();
@@ -107,7 +110,8 @@ describe('image generator', () => {
     expect(screen.getByRole('radio', { name: '1:1' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '1024 px' })).toBeChecked();
     expect(screen.getByRole('combobox', { name: 'Image style' })).toHaveValue('default');
-    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    // The account's default quality (the spec's default setting is 'high').
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'High' })).toBeChecked());
     expect(screen.getAllByRole('option')).toHaveLength(16);
     for (const ratio of ['16:9', '9:16', '4:3', '3:4', '2:3', '3:2']) {
       expect(screen.getByRole('radio', { name: ratio })).not.toBeChecked();
@@ -222,7 +226,8 @@ describe('image generator', () => {
         aspectRatio: '16:9',
         resolution: '1024x1024',
         imageStyle: 'default',
-        quality: 'standard',
+        // The account's default quality.
+        quality: 'high',
       },
     });
 
@@ -441,7 +446,8 @@ describe('video generator', () => {
     await promptBox();
     expect(screen.getByRole('radio', { name: 'Cinematic' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '16:9' })).toBeChecked();
-    expect(screen.getByRole('radio', { name: '5 s' })).toBeChecked();
+    // The account's default length (30 s): the nearest the model offers.
+    await waitFor(() => expect(screen.getByRole('radio', { name: '8 s' })).toBeChecked());
     expect(screen.getByRole('radio', { name: '720p' })).toBeChecked();
     expect(screen.getByText('24 fps')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Generate\s*3 credits/ })).toBeDisabled();
@@ -470,5 +476,64 @@ describe('video generator', () => {
     );
     expect(await screen.findByText('Your video is ready')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View' })).toBeInTheDocument();
+  });
+});
+
+describe('generator defaults from Settings', () => {
+  const account = (patch: Partial<TSettings>): TSettings => ({ ...TEST_SETTINGS, ...patch });
+
+  it('starts the image generator from the default image style and quality, and sends them', async () => {
+    const { requests } = generationServer({
+      settings: account({ defaultImageStyle: 'watercolor', defaultQuality: 'ultra' }),
+    });
+    const { user } = renderApp('/generate/image');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('watercolor'));
+    expect(screen.getByRole('radio', { name: 'Ultra' })).toBeChecked();
+    await user.type(await promptBox(), 'a lighthouse');
+    await user.click(screen.getByRole('button', { name: /^Generate/ }));
+    await waitFor(() =>
+      expect(requests.find((request) => request.url.startsWith('/api/generate-image'))?.body).toMatchObject({
+        settings: { style: 'watercolor', quality: 'ultra' },
+      }),
+    );
+  });
+
+  it('starts the video generator at the duration nearest to the default length that the model offers', async () => {
+    const twoLengths: GenerationModel = { ...SKETCH_MODEL, videoDurations: [3, 5] };
+    generationServer({ settings: account({ defaultVideoLength: 30 }), models: [twoLengths] });
+    renderApp('/generate/video');
+    await promptBox();
+    await waitFor(() => expect(screen.getByRole('radio', { name: '5 s' })).toBeChecked());
+    expect(screen.queryByRole('radio', { name: '8 s' })).not.toBeInTheDocument();
+  });
+
+  it('picks the nearest duration, not the longest', async () => {
+    generationServer({ settings: account({ defaultVideoLength: 6 }) });
+    renderApp('/generate/video');
+    await promptBox();
+    await waitFor(() => expect(screen.getByRole('radio', { name: '5 s' })).toBeChecked());
+  });
+
+  it('lets a prefill from navigation win over the defaults', async () => {
+    generationServer({ settings: account({ defaultImageStyle: 'watercolor', defaultQuality: 'ultra' }) });
+    renderApp({
+      pathname: '/generate/image',
+      state: { prompt: 'A fox', settings: { style: 'cartoon', quality: 'standard' } },
+    });
+    await waitFor(async () => expect(await promptBox()).toHaveValue('A fox'));
+    expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('cartoon');
+    expect(screen.getByRole('radio', { name: 'Standard' })).toBeChecked();
+    // Still so once everything has loaded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('cartoon');
+  });
+
+  it('keeps a choice the person made while the settings were loading', async () => {
+    generationServer({ settings: account({ defaultImageStyle: 'watercolor' }) });
+    const { user } = renderApp('/generate/image');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('watercolor'));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Style' }), 'abstract');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('abstract');
   });
 });

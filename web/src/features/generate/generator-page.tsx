@@ -1,6 +1,6 @@
 import type { TAsset, TGenerationType } from '@kaleido/common';
 import { insufficientCreditsMessage, MESSAGES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clapperboard, History, ImageIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,12 +16,20 @@ import { PageContainer } from '../../ui/page';
 import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { isOfflineFailure, queueGeneration } from '../pwa/queue-actions';
+import { settingsQueryOptions } from '../settings/api';
 import { cancelGeneration, GENERATE_PATHS, isFinished, useModels, useSubmitGeneration } from './api';
 import { useJobToResume, useJobTracker, useWatchedJob } from './generation-jobs';
 import { BannerView, GenerationStage, type ShownResult } from './generation-stage';
 import { GeneratorForm } from './generator-form';
 import { HistoryPanel } from './history-panel';
-import { type AnySettings, DEFAULT_SETTINGS, readPrefill, settingsFrom } from './options';
+import {
+  type AnySettings,
+  DEFAULT_SETTINGS,
+  fieldsForModel,
+  readPrefill,
+  settingsFrom,
+  withAccountDefaults,
+} from './options';
 import { useBanner } from './use-banner';
 
 const HistoryDrawer = lazy(() =>
@@ -63,7 +71,8 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const tracker = useJobTracker();
-  const { models, price: defaultPrice } = useModels(type);
+  const { models, price: defaultPrice, isLoading: modelsLoading } = useModels(type);
+  const account = useQuery({ ...settingsQueryOptions(), enabled: user !== null }).data;
   const submission = useSubmitGeneration(type);
   const { banner, show: showBanner, dismiss: dismissBanner, hold: holdBanner } = useBanner();
   const wide = useMediaQuery(WIDE_QUERY);
@@ -74,12 +83,21 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
   const [prompt, setPrompt] = useState('');
   const [negativePrompt, setNegativePrompt] = useState('');
   const [settings, setSettings] = useState<AnySettings>(DEFAULT_SETTINGS[type]);
+  // Whether the settings were chosen (by the person, a prefill, a history item or a resumed job): from
+  // then on the account's defaults no longer apply.
+  const settingsChosen = useRef(false);
+  const chooseSettings = useCallback((next: AnySettings) => {
+    settingsChosen.current = true;
+    setSettings(next);
+  }, []);
   const [seed, setSeed] = useState('');
   const [modelId, setModelId] = useState<string | null>(null);
   // What this generation will cost: the chosen model's price, else the default model's.
   const price = models.find((model) => model.id === modelId)?.prices?.[type] ?? defaultPrice;
   const [jobId, setJobId] = useState<string | null>(null);
   const [result, setResult] = useState<ShownResult | null>(null);
+  // The last watched job that did not succeed (debug mode shows its diagnostics under the idle frame).
+  const [endedJobId, setEndedJobId] = useState<string | null>(null);
   const [fresh, setFresh] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -96,13 +114,13 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     const prefill = readPrefill(navigationState);
     if (!prefill) return;
     if (prefill.prompt !== undefined) setPrompt(prefill.prompt.slice(0, PROMPT_MAX_LENGTH));
-    if (prefill.settings) setSettings(settingsFrom(type, prefill.settings));
+    if (prefill.settings) chooseSettings(settingsFrom(type, prefill.settings));
     if (prefill.negativePrompt !== undefined) setNegativePrompt(prefill.negativePrompt);
     if (prefill.seed !== undefined) setSeed(String(prefill.seed));
     setResult(null);
     navigate({ pathname, search }, { replace: true, state: null });
     promptRef.current?.focus();
-  }, [navigationState, navigate, pathname, search, type]);
+  }, [navigationState, navigate, pathname, search, type, chooseSettings]);
 
   // A job of this type still running (after a reload, or started before leaving the page), or one that
   // ended while the page was away: show it.
@@ -114,8 +132,19 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     setJobId(generation.id);
     setPrompt(generation.prompt);
     setNegativePrompt(generation.negativePrompt ?? '');
-    setSettings(settingsFrom(type, generation.settings));
-  }, [idle, resumable, type]);
+    chooseSettings(settingsFrom(type, generation.settings));
+  }, [idle, resumable, type, chooseSettings]);
+
+  // The account's defaults (Settings → Generation): the style and quality, or the duration nearest to
+  // the default length among those of the chosen model, until settings are chosen otherwise.
+  const defaultsModel = models.find((candidate) => candidate.id === modelId) ?? models[0];
+  const defaultsAspect = String((settings as { aspectRatio?: string }).aspectRatio ?? '');
+  useEffect(() => {
+    if (!account || settingsChosen.current || modelsLoading) return;
+    setSettings((current) =>
+      withAccountDefaults(type, current, account, fieldsForModel(type, defaultsModel, defaultsAspect)),
+    );
+  }, [account, modelsLoading, defaultsModel, defaultsAspect, type]);
 
   // The watched job ended: show the result or say why not.
   const handled = useRef<string | null>(null);
@@ -130,6 +159,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       return;
     }
     setJobId(null);
+    setEndedJobId(job.id);
     if (job.status === 'cancelled') showBanner('info', 'Generation cancelled. No credits were charged.');
     else showBanner('danger', job.error || copy.failed);
   }, [job, tracker, type, copy.failed, showBanner]);
@@ -168,6 +198,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       const accepted = await submission.mutateAsync(body as Parameters<typeof submission.mutateAsync>[0]);
       tracker.track(accepted.generation);
       setResult(null);
+      setEndedJobId(null);
       setFresh(false);
       setJobId(accepted.generation.id);
       // The price is reserved now: the balance in the navigation follows.
@@ -209,6 +240,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
 
   const clear = useCallback(() => {
     setResult(null);
+    setEndedJobId(null);
     setJobId(null);
     setFresh(false);
     promptRef.current?.focus();
@@ -220,7 +252,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     setResult({ asset });
     setFresh(false);
     setPrompt(asset.prompt);
-    setSettings(settingsFrom(type, asset.settings));
+    chooseSettings(settingsFrom(type, asset.settings));
     dismissBanner();
     showStage();
   };
@@ -246,7 +278,8 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
         prompt={prompt}
         onPromptChange={setPrompt}
         settings={settings}
-        onSettingsChange={setSettings}
+        onSettingsChange={chooseSettings}
+        onSettingsFit={setSettings}
         negativePrompt={negativePrompt}
         onNegativePromptChange={setNegativePrompt}
         seed={seed}
@@ -279,6 +312,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
         cancelling={cancelling}
         onClear={clear}
         onUseSeed={(value) => setSeed(String(value))}
+        endedJobId={endedJobId}
       />
     </div>
   );

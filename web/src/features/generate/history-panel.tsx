@@ -8,6 +8,7 @@ import { cn } from '../../lib/cn';
 import { formatRelative } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { recentAssetsQueryOptions } from '../library/api';
+import { AutoSaveOffNote, SaveResultButton, UnsavedBadge } from './save-result';
 
 export interface HistoryPanelProps {
   type: TGenerationType;
@@ -92,8 +93,11 @@ export function HistoryPanel({
                     <Play aria-hidden className="size-2.5 fill-current" />
                   </span>
                 ) : null}
+                {asset.saved ? null : (
+                  <UnsavedBadge decorative className="absolute top-1.5 right-1.5 shadow-sm" />
+                )}
                 <span className="sr-only">
-                  Load: {asset.prompt} ({formatRelative(asset.createdAt)})
+                  Load: {asset.prompt} ({formatRelative(asset.createdAt)}){asset.saved ? '' : ', unsaved'}
                 </span>
                 <span
                   aria-hidden
@@ -102,6 +106,7 @@ export function HistoryPanel({
                   {formatRelative(asset.createdAt)}
                 </span>
               </button>
+              {asset.saved ? null : <SaveResultButton asset={asset} className="mt-1.5 h-7 w-full" />}
             </li>
           );
         })}
@@ -126,6 +131,7 @@ export function HistoryPanel({
           </Link>
         </div>
       ) : null}
+      <AutoSaveOffNote className="mb-3" />
       {body}
     </section>
   );

@@ -193,6 +193,48 @@ export const DEFAULT_SETTINGS: GeneratorSettings = {
   video: { ...VIDEO_DEFAULTS },
 };
 
+/** The account settings the generators start from (Settings → Generation). */
+export interface AccountGeneratorDefaults {
+  defaultImageStyle: string;
+  defaultQuality: string;
+  defaultVideoLength: number;
+}
+
+/** The value of `values` nearest to `target` (the shorter one on a tie), or undefined when there is none. */
+export function nearestValue(values: readonly number[], target: number): number | undefined {
+  let best: number | undefined;
+  for (const value of values) {
+    if (best === undefined || Math.abs(value - target) < Math.abs(best - target)) best = value;
+    else if (Math.abs(value - target) === Math.abs(best - target) && value < best) best = value;
+  }
+  return best;
+}
+
+/**
+ * `settings` with the account's defaults put in (DECISIONS: the generators start from them): the image
+ * style and quality, and the video duration nearest to the default length among those `fields` offer
+ * (the chosen model's durations). A default the fields do not offer is left alone.
+ */
+export function withAccountDefaults<S extends AnySettings>(
+  type: TGenerationType,
+  settings: S,
+  account: AccountGeneratorDefaults,
+  fields: readonly OptionField[] = FIELDS[type],
+): S {
+  const offered = (key: string) => fields.find((field) => field.key === key)?.values ?? [];
+  const next: Record<string, unknown> = { ...settings };
+  if (type === 'image') {
+    if (offered('style').includes(account.defaultImageStyle)) next.style = account.defaultImageStyle;
+    if (offered('quality').includes(account.defaultQuality)) next.quality = account.defaultQuality;
+  } else {
+    const durations = offered('duration').filter((value): value is number => typeof value === 'number');
+    const duration = nearestValue(durations, account.defaultVideoLength);
+    if (duration !== undefined) next.duration = duration;
+  }
+  const same = Object.keys(next).every((key) => next[key] === (settings as Record<string, unknown>)[key]);
+  return same ? settings : (next as S);
+}
+
 /** Other names the same setting has in saved settings (a job's options also carry durationSeconds and fps). */
 const ALIASES: Record<string, string> = { duration: 'durationSeconds', frameRate: 'fps' };
 

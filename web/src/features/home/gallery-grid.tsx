@@ -1,9 +1,16 @@
 import type { TGalleryItem } from '@kaleido/common';
-import { LIMITS } from '@kaleido/common/browser';
+import { LIMITS, profilePath } from '@kaleido/common/browser';
 import { Download, ExternalLink, Wand2 } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { cn } from '../../lib/cn';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
+
+/** What a creation is called where its prompt is not shared: "Image by Ada", "Sample video". */
+function itemLabel(item: TGalleryItem): string {
+  if (item.prompt !== null) return `“${item.prompt}”`;
+  const kind = item.type === 'image' ? 'Image' : 'Video';
+  return item.author ? `${kind} by ${item.author.displayName}` : kind;
+}
 
 /** Shown height in the grid: the item's own shape, kept between the spec's 150 and 450 px. */
 function clampedAspect(item: TGalleryItem): string {
@@ -16,84 +23,105 @@ const ACTION =
 
 /**
  * A masonry of gallery items, 2 to 5 columns by width. The first `eager` items load at once, the rest
- * lazily. Each has three actions on hover or focus: open, download, use this prompt.
+ * lazily. Each has actions on hover or focus: open, download, and "Use this prompt" when its prompt is
+ * shared (a person's creation whose owner shares usage data, or a sample).
  */
 export function GalleryGrid({
   items,
   eager = LIMITS.galleryEagerItems,
+  showAuthors = true,
 }: {
   items: TGalleryItem[];
   eager?: number;
+  /** A link to each community creation's author (off on the author's own profile page). */
+  showAuthors?: boolean;
 }) {
   const navigate = useNavigate();
-  const reusePrompt = (item: TGalleryItem) => {
-    const state: GeneratorPrefill = { prompt: item.prompt };
+  // "Use this prompt": the prompt and, for a person's creation that shares them, its settings.
+  const reusePrompt = (item: TGalleryItem & { prompt: string }) => {
+    const state: GeneratorPrefill = {
+      prompt: item.prompt,
+      ...(item.settings ? { settings: item.settings } : {}),
+    };
     navigate(GENERATOR_ROUTES[item.type], { state });
   };
   return (
     <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4 xl:columns-5 [&>li]:mb-3">
-      {items.map((item, index) => (
-        <li key={item.id} className="break-inside-avoid">
-          <figure
-            className="group relative overflow-hidden rounded-2xl border border-line bg-surface-2"
-            style={{
-              aspectRatio: clampedAspect(item),
-              minHeight: LIMITS.galleryItemMinHeightPx,
-              maxHeight: LIMITS.galleryItemMaxHeightPx,
-            }}
-          >
-            <img
-              src={item.url}
-              alt={item.prompt}
-              width={item.width}
-              height={item.height}
-              loading={index < eager ? 'eager' : 'lazy'}
-              decoding="async"
-              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-            />
-            {item.type === 'video' ? (
-              <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
-                Video
-              </span>
-            ) : null}
-            <div
-              className={cn(
-                'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',
-                'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
-              )}
+      {items.map((item, index) => {
+        const label = itemLabel(item);
+        return (
+          <li key={item.id} className="break-inside-avoid">
+            <figure
+              className="group relative overflow-hidden rounded-2xl border border-line bg-surface-2"
+              style={{
+                aspectRatio: clampedAspect(item),
+                minHeight: LIMITS.galleryItemMinHeightPx,
+                maxHeight: LIMITS.galleryItemMaxHeightPx,
+              }}
             >
-              <a
-                href={item.videoUrl ?? item.url}
-                target="_blank"
-                rel="noopener"
-                className={ACTION}
-                aria-label={`Open “${item.prompt}”`}
-                title="Open"
+              <img
+                src={item.url}
+                alt={label}
+                width={item.width}
+                height={item.height}
+                loading={index < eager ? 'eager' : 'lazy'}
+                decoding="async"
+                className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+              />
+              {item.type === 'video' ? (
+                <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
+                  Video
+                </span>
+              ) : null}
+              <div
+                className={cn(
+                  'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',
+                  'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
+                )}
               >
-                <ExternalLink aria-hidden className="size-4" />
-              </a>
-              <a
-                href={item.downloadUrl}
-                download
-                className={ACTION}
-                aria-label={`Download “${item.prompt}”`}
-                title="Download"
-              >
-                <Download aria-hidden className="size-4" />
-              </a>
-              <button
-                type="button"
-                className={ACTION}
-                aria-label={`Use the prompt “${item.prompt}”`}
-                title="Use this prompt"
-                onClick={() => reusePrompt(item)}
-              >
-                <Wand2 aria-hidden className="size-4" />
-              </button>
-            </div>
-          </figure>
-        </li>
-      ))}
+                <a
+                  href={item.videoUrl ?? item.url}
+                  target="_blank"
+                  rel="noopener"
+                  className={ACTION}
+                  aria-label={`Open ${label}`}
+                  title="Open"
+                >
+                  <ExternalLink aria-hidden className="size-4" />
+                </a>
+                <a
+                  href={item.downloadUrl}
+                  download
+                  className={ACTION}
+                  aria-label={`Download ${label}`}
+                  title="Download"
+                >
+                  <Download aria-hidden className="size-4" />
+                </a>
+                {item.prompt !== null ? (
+                  <button
+                    type="button"
+                    className={ACTION}
+                    aria-label={`Use the prompt “${item.prompt}”`}
+                    title="Use this prompt"
+                    onClick={() => reusePrompt({ ...item, prompt: item.prompt as string })}
+                  >
+                    <Wand2 aria-hidden className="size-4" />
+                  </button>
+                ) : null}
+              </div>
+              {item.author && showAuthors ? (
+                <Link
+                  to={profilePath(item.author.handle)}
+                  className="absolute top-2 right-2 max-w-[70%] truncate rounded-full bg-black/55 px-2.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white"
+                >
+                  {item.author.displayName}
+                </Link>
+              ) : null}
+            </figure>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -14,9 +14,12 @@ const items: TGalleryItem[] = Array.from({ length: LIMITS.galleryItems }, (_, in
   videoUrl: index % 7 === 2 ? `/api/files/gallery/samples/sample-${index + 1}.mp4?exp=1&sig=x` : null,
   downloadUrl: `/api/files/gallery/samples/sample-${index + 1}.webp?exp=1&sig=x&download=a.webp`,
   prompt: `prompt number ${index + 1}`,
+  settings: null,
   width: 512,
   height: 300 + index * 20,
   source: 'sample',
+  author: null,
+  createdAt: null,
 }));
 const gallery = (url: string) =>
   url.startsWith('/api/gallery') ? jsonResponse({ success: true, data: items }) : undefined;
@@ -130,7 +133,7 @@ describe('home page', () => {
     expect(within(list).getAllByText('Video')).toHaveLength(
       items.filter((item) => item.type === 'video').length,
     );
-    const video = items.find((item) => item.type === 'video') as TGalleryItem;
+    const video = items.find((item) => item.type === 'video') as TGalleryItem & { prompt: string };
     expect(within(list).getByRole('link', { name: `Open “${video.prompt}”` })).toHaveAttribute(
       'href',
       video.videoUrl,

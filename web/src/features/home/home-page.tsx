@@ -9,11 +9,12 @@ import { buttonClass } from '../../ui/button';
 import { PageContainer } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { useUser } from '../auth/auth-provider';
+import { useExperimentalFeatures } from '../experimental/use-experimental';
 import { homeGalleryQueryOptions } from './api';
 import { Carousel, type CarouselSlide } from './carousel';
 import { GalleryGrid } from './gallery-grid';
 import { ToolTile } from './tool-tile';
-import { TOOLS } from './tools';
+import { visibleTools } from './tools';
 
 const HIGHLIGHTS = [
   {
@@ -38,6 +39,7 @@ const HIGHLIGHTS = [
 
 export function HomePage() {
   const { isSignedIn } = useUser();
+  const tools = visibleTools(useExperimentalFeatures().enabled);
   const gallery = useQuery(homeGalleryQueryOptions());
   const stills = (gallery.data ?? []).filter((item) => item.type === 'image');
   const slides: CarouselSlide[] = [
@@ -90,7 +92,7 @@ export function HomePage() {
             </Link>
           </div>
           <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-4">
-            {TOOLS.map((tool) => (
+            {tools.map((tool) => (
               <li key={tool.id} className="flex">
                 <div className="flex-1 [&>article]:h-full">
                   <ToolTile tool={tool} />

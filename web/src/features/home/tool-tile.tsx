@@ -6,7 +6,7 @@ import { buttonClass } from '../../ui/button';
 import type { Tool } from './tools';
 
 export function ToolTile({ tool }: { tool: Tool }) {
-  const { title, description, icon: Icon, isNew, to, accent } = tool;
+  const { title, description, icon: Icon, isNew, to, accent, experimental } = tool;
   const available = Boolean(to);
   return (
     <article
@@ -25,7 +25,11 @@ export function ToolTile({ tool }: { tool: Tool }) {
         >
           <Icon aria-hidden className="size-5" />
         </span>
-        {isNew ? <Badge tone="new">New</Badge> : null}
+        {experimental ? (
+          <Badge tone="warning">Experimental</Badge>
+        ) : isNew ? (
+          <Badge tone="new">New</Badge>
+        ) : null}
       </div>
       <h3 className="mt-4 text-base font-semibold tracking-tight text-fg">{title}</h3>
       <p className="mt-1 flex-1 text-sm text-pretty text-fg-muted">{description}</p>

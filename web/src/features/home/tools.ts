@@ -1,10 +1,11 @@
-import { APP_ROUTES, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
+import { APP_ROUTES, EXPERIMENTAL_TOOLS, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
 import {
   AudioLines,
   Box,
   Clapperboard,
   GraduationCap,
   ImageIcon,
+  LayoutGrid,
   type LucideIcon,
   Maximize2,
   PenLine,
@@ -21,6 +22,8 @@ export interface Tool {
   to?: string;
   /** Tailwind gradient classes of the icon chip. */
   accent: string;
+  /** In EXPERIMENTAL_TOOLS: shown only with Settings → Experimental features on, with a badge. */
+  experimental?: boolean;
 }
 
 /** The eight tool tiles of the home page (spec section 2, "Generate section"). */
@@ -92,3 +95,24 @@ export const TOOLS: readonly Tool[] = [
     accent: 'from-cyan-400 to-sky-500',
   },
 ];
+
+const EXPERIMENTAL_LOOKS: Record<string, Pick<Tool, 'icon' | 'accent'>> = {
+  'prompt-variations': { icon: LayoutGrid, accent: 'from-fuchsia-500 to-violet-500' },
+};
+
+/** The experimental tools of the registry (common's EXPERIMENTAL_TOOLS) as tiles. */
+export const EXPERIMENTAL_TILES: readonly Tool[] = EXPERIMENTAL_TOOLS.map((tool) => ({
+  id: tool.id,
+  title: tool.title,
+  description: tool.description,
+  to: tool.route,
+  isNew: false,
+  experimental: true,
+  icon: EXPERIMENTAL_LOOKS[tool.id]?.icon ?? LayoutGrid,
+  accent: EXPERIMENTAL_LOOKS[tool.id]?.accent ?? 'from-violet-500 to-fuchsia-500',
+}));
+
+/** The tiles to show: the eight tools, then the experimental ones when the person opted in. */
+export function visibleTools(experimentalFeatures: boolean): readonly Tool[] {
+  return experimentalFeatures ? [...TOOLS, ...EXPERIMENTAL_TILES] : TOOLS;
+}

@@ -31,8 +31,11 @@ export const LIBRARY_PATHS = {
   generation: (id: string) => `/api/generations/${encodeURIComponent(id)}`,
 } as const;
 
-function assetsUrl(params: Partial<LibraryParams> & { cursor?: string | null; limit: number }): string {
+export function assetsUrl(
+  params: Partial<LibraryParams> & { cursor?: string | null; limit: number; include?: 'saved' | 'all' },
+): string {
   const search = new URLSearchParams();
+  if (params.include === 'all') search.set('include', 'all');
   if (params.q?.trim()) search.set('q', params.q.trim());
   if (params.type && params.type !== 'all') search.set('type', params.type);
   if (params.sort && params.sort !== 'newest') search.set('sort', params.sort);
@@ -55,11 +58,12 @@ export function libraryQueryOptions(params: LibraryParams) {
   });
 }
 
-/** The newest assets of one type (the generators' history panels). */
+/** The newest results of one type, unsaved ones too (the generators' history panels). */
 export function recentAssetsQueryOptions(type: TGenerationType, limit = 24) {
   return queryOptions({
     queryKey: libraryKeys.recent(type),
-    queryFn: async ({ signal }) => (await api.get<AssetPage>(assetsUrl({ type, limit }), { signal })).items,
+    queryFn: async ({ signal }) =>
+      (await api.get<AssetPage>(assetsUrl({ type, limit, include: 'all' }), { signal })).items,
     staleTime: LIST_STALE_MS,
   });
 }

@@ -8,7 +8,9 @@ import { Button, buttonClass } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { modelsQueryOptions } from '../generate/api';
+import { DiagnosticsPanel } from '../generate/diagnostics-panel';
 import { FIELDS } from '../generate/options';
+import { ShareToggle } from '../sharing/share-toggle';
 import { assetGenerationQueryOptions } from './api';
 import { AssetDownloadLink, AssetOpenLink } from './asset-links';
 
@@ -230,6 +232,12 @@ export function AssetDetailDialog({
                   </Row>
                 </dl>
               </section>
+
+              {/* Debug mode only (Settings → Advanced): the job that made this asset. */}
+              <DiagnosticsPanel jobId={asset.generationId} />
+
+              {/* Shown on the owner's public profile and in the gallery, as profile visibility allows. */}
+              <ShareToggle asset={asset} />
 
               {/* On phones the actions come right under the media; beside it, at the bottom. */}
               <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">

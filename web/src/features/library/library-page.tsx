@@ -37,6 +37,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/field';
 import { PageContainer } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
+import { trackFeature } from '../analytics/analytics-client';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
@@ -52,6 +53,7 @@ import {
   useDeleteAssets,
 } from './api';
 import { AssetRow, AssetTile } from './asset-items';
+import { usePrefetchNextLibraryPage } from './prefetch';
 
 const AssetDetailDialog = lazy(() =>
   import('./library-dialogs').then((module) => ({ default: module.AssetDetailDialog })),
@@ -135,6 +137,7 @@ function LibraryBrowser() {
   useEffect(() => {
     if (debounced === lastSent.current) return;
     lastSent.current = debounced;
+    if (debounced) trackFeature('library_search');
     updateParams({ q: debounced || null });
   }, [debounced, updateParams]);
   useEffect(() => {
@@ -148,6 +151,8 @@ function LibraryBrowser() {
   const params: LibraryParams = useMemo(() => ({ q, type, sort }), [q, type, sort]);
   const query = useInfiniteQuery({ ...libraryQueryOptions(params), placeholderData: keepPreviousData });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // Settings → Preload: the next page's thumbnails, fetched when idle.
+  usePrefetchNextLibraryPage(params, query.data?.pages.at(-1)?.nextCursor);
   const filtered = q !== '' || type !== 'all';
 
   // Selection (kept by id across pages; range selection with Shift).

@@ -95,7 +95,16 @@ export function RecentActivity() {
                   <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-fg-subtle" />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium text-fg">{event.title}</p>
-                    {event.detail ? <p className="truncate text-fg-muted">{event.detail}</p> : null}
+                    {event.promptKept === false ? (
+                      <p
+                        className="truncate text-fg-subtle italic"
+                        title="Data collection was off: the usage log keeps no prompt text (your library keeps its own)."
+                      >
+                        prompt not kept
+                      </p>
+                    ) : event.detail ? (
+                      <p className="truncate text-fg-muted">{event.detail}</p>
+                    ) : null}
                   </div>
                   <div className="shrink-0 text-right">
                     {event.credits !== 0 ? (

@@ -10,7 +10,9 @@ export type ClientMessage =
   | { type: 'SKIP_WAITING' }
   | { type: 'CACHE_RESOURCE'; url: string }
   | { type: 'CLEAR_CACHE' }
-  | { type: 'REPLAY_QUEUE' };
+  | { type: 'REPLAY_QUEUE' }
+  /** Settings → Cache: off empties the runtime caches and makes account data and files network-only. */
+  | { type: 'SET_CACHE_POLICY'; cacheEnabled: boolean };
 
 /** Worker → pages. */
 export type WorkerMessage =

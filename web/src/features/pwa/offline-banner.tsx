@@ -2,6 +2,7 @@ import { TIMINGS } from '@kaleido/common/browser';
 import { ChevronDown, WifiOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { formatTime } from '../../lib/format';
 import { listQueued, type QueuedAction } from './offline-queue';
 import { useOnline } from './use-online';
 
@@ -84,10 +85,7 @@ export function OfflineBanner({ list = listQueued }: { list?: () => Promise<Queu
                 <li key={action.tag} className="flex justify-between gap-3">
                   <span className="truncate text-fg">{action.data.label}</span>
                   <time dateTime={new Date(action.timestamp).toISOString()} className="shrink-0 tabular-nums">
-                    {new Date(action.timestamp).toLocaleTimeString('en-US', {
-                      hour: 'numeric',
-                      minute: '2-digit',
-                    })}
+                    {formatTime(action.timestamp)}
                   </time>
                 </li>
               ))}

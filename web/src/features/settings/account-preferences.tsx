@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import { useTheme } from '../../app/theme-provider';
+import { setDisplayTimeZone } from '../../lib/format';
 import { useUser } from '../auth/auth-provider';
 import { settingsQueryOptions, useSaveSettings } from './api';
 
@@ -16,9 +17,18 @@ export interface AccountPreferences {
   /** False when the account turned animations off (page transitions and UI motion stop). */
   animationsEnabled: boolean;
   compactMode: boolean;
+  /** Settings → Preload: the next library page's thumbnails and likely next pages are prefetched. */
+  preloadAssets: boolean;
+  /** Settings → Time zone: 'auto' (this browser's) or an IANA zone; every date is shown in it. */
+  timezone: string;
 }
 
-const DEFAULTS: AccountPreferences = { animationsEnabled: true, compactMode: false };
+const DEFAULTS: AccountPreferences = {
+  animationsEnabled: true,
+  compactMode: false,
+  preloadAssets: true,
+  timezone: 'auto',
+};
 const AccountPreferencesContext = createContext<AccountPreferences>(DEFAULTS);
 
 /**
@@ -26,7 +36,10 @@ const AccountPreferencesContext = createContext<AccountPreferences>(DEFAULTS);
  * - theme, both ways: a theme chosen with the toggle (or in Settings) is saved to the account, and an
  *   account that has a theme (light or dark) brings it to this browser when it signs in. An account still
  *   on the default 'system' takes this browser's explicit choice instead of overriding it;
- * - compact mode and animations, as classes on <html> (see styles.css) and through `useAccountPreferences`.
+ * - compact mode and animations, as classes on <html> (see styles.css) and through `useAccountPreferences`;
+ * - the time zone of every date shown (lib/format.ts), set before the pages render;
+ * - Cache: the service worker and this device's caches follow it (features/pwa/cache-sync.ts);
+ * - Preload, through `useAccountPreferences` (features/pwa/preload.ts).
  */
 export function AccountPreferencesProvider({ children }: { children: ReactNode }) {
   const { user } = useUser();
@@ -67,9 +80,31 @@ export function AccountPreferencesProvider({ children }: { children: ReactNode }
   }, [user, data, theme, setTheme, mutate]);
 
   const preferences = useMemo<AccountPreferences>(
-    () => (data ? { animationsEnabled: data.animationsEnabled, compactMode: data.compactMode } : DEFAULTS),
+    () =>
+      data
+        ? {
+            animationsEnabled: data.animationsEnabled,
+            compactMode: data.compactMode,
+            preloadAssets: data.preloadAssets,
+            timezone: data.timezone,
+          }
+        : DEFAULTS,
     [data],
   );
+  // Before the children render, so every date they format is in the account's zone.
+  setDisplayTimeZone(preferences.timezone);
+
+  // Settings → Cache: tell the service worker (and store it for the worker's next start); off empties
+  // this device's caches. Loaded on demand: the worker code stays out of the first load.
+  const cacheEnabled = data?.cacheEnabled;
+  const appliedCache = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (cacheEnabled === undefined || appliedCache.current === cacheEnabled) return;
+    appliedCache.current = cacheEnabled;
+    import('../pwa/cache-sync')
+      .then(({ applyCachePolicy }) => applyCachePolicy(cacheEnabled))
+      .catch((error: unknown) => console.error('[pwa] cache policy', error));
+  }, [cacheEnabled]);
 
   useLayoutEffect(() => {
     const root = document.documentElement;

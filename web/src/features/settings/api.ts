@@ -94,3 +94,25 @@ export function useSaveSettings(
     },
   });
 }
+
+export const DETECTED_TIME_ZONE_PATH = '/api/settings/detected-time-zone';
+const REPORTED_TIME_ZONE_KEY = 'kaleido.reportedTimeZone';
+
+/**
+ * Tells the server this browser's time zone, which its e-mails and invoices use while the timezone
+ * setting is 'auto'. Sent once per browser session and account (again when the zone changes); a
+ * refusal (a zone the server does not know) is left alone: the server then keeps UTC.
+ */
+export async function reportDetectedTimeZone(userId: string): Promise<void> {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!zone) return;
+  const marker = `${userId} ${zone}`;
+  const storage = typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  if (storage?.getItem(REPORTED_TIME_ZONE_KEY) === marker) return;
+  try {
+    await api.put(DETECTED_TIME_ZONE_PATH, { timeZone: zone });
+  } catch {
+    return;
+  }
+  storage?.setItem(REPORTED_TIME_ZONE_KEY, marker);
+}

@@ -1,6 +1,7 @@
 import type { TSettings, TSettingsFields } from '@kaleido/common';
 import { Check, type LucideIcon } from 'lucide-react';
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -187,7 +188,9 @@ export function SettingSelect<Field extends keyof TSettingsFields>({
  * A typed value (text, number, URL) with its own Save button: checked here first with the contract's
  * messages, then saved; Escape puts the saved value back.
  */
-export function SettingTextForm<Field extends 'displayName' | 'defaultVideoLength' | 'webhookUrl'>({
+export function SettingTextForm<
+  Field extends 'displayName' | 'defaultVideoLength' | 'webhookUrl' | 'handle',
+>({
   settings,
   field,
   label,
@@ -196,6 +199,7 @@ export function SettingTextForm<Field extends 'displayName' | 'defaultVideoLengt
   toValue,
   inputProps,
   width = 'wide',
+  after,
 }: {
   settings: TSettings;
   field: Field;
@@ -207,6 +211,8 @@ export function SettingTextForm<Field extends 'displayName' | 'defaultVideoLengt
   inputProps?: Omit<ComponentProps<'input'>, 'size' | 'value' | 'onChange' | 'id'>;
   /** 'narrow' for short values such as numbers. */
   width?: 'wide' | 'narrow';
+  /** Shown under the field (e.g. the link a value makes). */
+  after?: ReactNode;
 }) {
   const save = useSaveSettings(field);
   const ids = useId();
@@ -228,6 +234,8 @@ export function SettingTextForm<Field extends 'displayName' | 'defaultVideoLengt
         setDraft(null);
         setJustSaved(true);
       },
+      // The server's reason (e.g. a handle already taken) stays under the field; the draft is kept.
+      onError: (failure) => setError(serverText(failure) ?? undefined),
     });
   };
 
@@ -287,6 +295,7 @@ export function SettingTextForm<Field extends 'displayName' | 'defaultVideoLengt
           ) : null}
         </div>
       </form>
+      {after}
     </SettingRow>
   );
 }

@@ -1,4 +1,10 @@
-import { IMAGE_OPTIONS, MESSAGES, SETTINGS_MESSAGES, SETTINGS_OPTIONS } from '@kaleido/common/browser';
+import {
+  IMAGE_OPTIONS,
+  MESSAGES,
+  SETTINGS_MESSAGES,
+  SETTINGS_OPTIONS,
+  SHARING_MESSAGES,
+} from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../app/theme';
@@ -10,6 +16,7 @@ import {
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
+import { INTEGRATIONS_OFF_NOTICE } from './personal-api-key';
 
 const patches = (fetchMock: ReturnType<typeof mockServer>) =>
   fetchMock.mock.calls
@@ -32,22 +39,34 @@ async function openSettings(options: Parameters<typeof settingsStore>[1] = {}, i
   return { ...view, fetchMock, store };
 }
 
+/** The text under a setting: its one-line description. */
+const describedAs = (element: HTMLElement) => element.closest('.px-5')?.textContent ?? '';
+
 describe('settings tab', () => {
   it('groups every setting of the account', async () => {
     await openSettings();
-    for (const title of [
-      'Profile',
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Account',
+      'Generation',
       'Notifications',
-      'Generation defaults',
       'Privacy',
-      'Security',
       'Appearance',
-      'Developer',
-      'Performance',
-      'Your data',
-    ]) {
-      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
-    }
+      'Integrations',
+      'Advanced',
+    ]);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Settings sections' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Account',
+      'Generation',
+      'Notifications',
+      'Privacy',
+      'Appearance',
+      'Integrations',
+      'Advanced',
+    ]);
     expect(screen.getByLabelText('Display name')).toHaveValue(TEST_SETTINGS.displayName);
     expect(screen.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Product news' })).not.toBeChecked();
@@ -58,9 +77,9 @@ describe('settings tab', () => {
       'Desktop notifications',
       'Save results to my library',
       'Watermark',
-      'Improve Kaleido',
+      'Keep prompts in usage records',
       'Usage analytics',
-      'Share usage data',
+      'Show prompts on shared creations',
       'Compact mode',
       'Animations',
       'Integrations',
@@ -200,12 +219,199 @@ describe('settings tab', () => {
     );
   });
 
-  it('has no fake personal API key', async () => {
+  it('describes what each setting really does, without promising what the server does not do', async () => {
     await openSettings();
-    expect(screen.getByText('Personal API key')).toBeInTheDocument();
-    expect(screen.getByText(/coming with the developer platform/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /generate/i })).not.toBeInTheDocument();
-    expect(screen.queryByText(/ck_/)).not.toBeInTheDocument();
+    expect(describedAs(screen.getByLabelText('Webhook URL'))).toContain(
+      'Kaleido does not send webhooks to it yet.',
+    );
+    expect(describedAs(screen.getByLabelText('Webhook URL'))).not.toMatch(/calls this address/);
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Save results to my library' })).toHaveAccessibleDescription(
+      /unsaved results are deleted after 7 days/,
+    );
+    expect(screen.getByRole('switch', { name: 'Keep prompts in usage records' })).toHaveAccessibleDescription(
+      /keep no prompt/,
+    );
+    expect(screen.getByRole('switch', { name: 'Sounds' })).toHaveAccessibleDescription(/chime/);
+    expect(screen.getByRole('switch', { name: 'Cache' })).toHaveAccessibleDescription(
+      /this device's copies are deleted/,
+    );
+    expect(screen.getByRole('switch', { name: 'Preload' })).toHaveAccessibleDescription(/save data/);
+    expect(screen.getByRole('switch', { name: 'Debug mode' })).toHaveAccessibleDescription(
+      /attempts, failovers/,
+    );
+    // Every control has a description.
+    for (const control of screen.getAllByRole('switch')) {
+      expect(control).toHaveAccessibleDescription(/\w{3,}/);
+    }
+  });
+
+  it('locks the watermark on for the Free plan', async () => {
+    await openSettings();
+    const locked = screen.getByRole('switch', { name: 'Watermark' });
+    expect(locked).toBeChecked();
+    expect(locked).toBeDisabled();
+    expect(locked).toHaveAccessibleDescription(/Free plan always adds/);
+  });
+
+  it('lets a paid plan turn the watermark on', async () => {
+    const store = settingsStore();
+    const fetchMock = mockServer({
+      user: { ...TEST_USER, plan: 'pro' },
+      handler: (url, init) => store.handle(url, init),
+    });
+    const { user } = renderApp('/profile?tab=settings');
+    const toggle = await screen.findByRole('switch', { name: 'Watermark' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toBeEnabled();
+    await user.click(toggle);
+    await waitFor(() => expect(patches(fetchMock)).toEqual([{ watermarkEnabled: true }]));
+  });
+
+  it('shows the public handle with its profile link, and the server refusing a taken handle', async () => {
+    const { user, fetchMock } = await openSettings({
+      refusePatch: () =>
+        jsonResponse({ success: false, error: SHARING_MESSAGES.handleTaken, code: 'HANDLE_TAKEN' }, 409),
+    });
+    const input = screen.getByLabelText('Public handle');
+    expect(input).toHaveValue('ada-lovelace');
+    expect(screen.getByRole('link', { name: '/u/ada-lovelace' })).toHaveAttribute('href', '/u/ada-lovelace');
+    await user.clear(input);
+    await user.type(input, 'No Spaces!{Enter}');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleFormat));
+    expect(patches(fetchMock)).toEqual([]);
+    await user.clear(input);
+    await user.type(input, 'admin{Enter}');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleReserved));
+    await user.clear(input);
+    await user.type(input, 'grace{Enter}');
+    await waitFor(() => expect(patches(fetchMock)).toEqual([{ handle: 'grace' }]));
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleTaken)),
+    );
+    expect(input).toHaveValue('grace');
+  });
+
+  it('shows when marketing consent was given', async () => {
+    await openSettings(
+      {},
+      { ...TEST_SETTINGS, marketingEmails: true, marketingConsentAt: '2026-03-04T09:30:00.000Z' },
+    );
+    expect(screen.getByRole('switch', { name: 'Product news' })).toHaveAccessibleDescription(
+      /Consented on Mar 4, 2026/,
+    );
+  });
+});
+
+describe('personal API key', () => {
+  const KEY = `ck_${'A1b2C3d4'.repeat(5)}xyz123`;
+  const apiKey = {
+    id: 'key-1',
+    kind: 'personal',
+    name: 'Personal key',
+    description: '',
+    plan: 'free',
+    keyPreview: KEY.slice(0, 12),
+    credits: 0,
+    usageCount: 0,
+    rateLimit: { requestsPerMinute: 10 },
+    permissions: ['generate'],
+    createdAt: '2026-03-04T09:30:00.000Z',
+    lastUsed: null,
+    isActive: true,
+  };
+
+  async function openWithKey(
+    options: { existing?: boolean; integrationsEnabled?: boolean; failGenerate?: boolean } = {},
+  ) {
+    let current: typeof apiKey | null = options.existing ? apiKey : null;
+    const calls: string[] = [];
+    const store = settingsStore({
+      ...TEST_SETTINGS,
+      integrationsEnabled: options.integrationsEnabled ?? true,
+    });
+    mockServer({
+      user: TEST_USER,
+      handler: (url, init) => {
+        const method = init?.method ?? 'GET';
+        if (url === '/api/settings/api-key') {
+          calls.push(method);
+          if (method === 'POST') {
+            if (options.failGenerate)
+              return jsonResponse({ success: false, error: 'Database busy.', code: 'INTERNAL' }, 500);
+            current = apiKey;
+            return jsonResponse({ success: true, data: { ...apiKey, key: KEY } }, 201);
+          }
+          if (method === 'DELETE') {
+            current = null;
+            return jsonResponse({ success: true, data: null });
+          }
+          return jsonResponse({ success: true, data: current });
+        }
+        if (url === '/api/api-keys/key-1/reveal') return jsonResponse({ success: true, data: { key: KEY } });
+        return store.handle(url, init);
+      },
+    });
+    const view = renderApp('/profile?tab=settings');
+    await screen.findByRole('heading', { name: 'Integrations' });
+    return { ...view, calls };
+  }
+
+  it('generates a key, masked with reveal, and copies it', async () => {
+    const { user } = await openWithKey();
+    await user.click(await screen.findByRole('button', { name: 'Generate key' }));
+    expect(await screen.findByText(/^ck_A1b2C•+$/)).toBeInTheDocument();
+    expect(screen.queryByText(KEY)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reveal' }));
+    expect(screen.getByText(KEY)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(KEY);
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.apiKeyCopied)).toBeInTheDocument();
+  });
+
+  it('says Copied for 2 seconds', async () => {
+    const { user } = await openWithKey({ existing: true });
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Copied')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Copied')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
+  it('reveals an existing key through the owner-only reveal', async () => {
+    const { user } = await openWithKey({ existing: true });
+    await user.click(await screen.findByRole('button', { name: 'Reveal' }));
+    expect(await screen.findByText(KEY)).toBeInTheDocument();
+  });
+
+  it('revokes after a confirmation', async () => {
+    const { user, calls } = await openWithKey({ existing: true });
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke your personal API key?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls).not.toContain('DELETE');
+    await user.click(screen.getByRole('button', { name: 'Revoke' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke key' }));
+    expect(await screen.findByRole('button', { name: 'Generate key' })).toBeInTheDocument();
+    expect(calls).toContain('DELETE');
+  });
+
+  it(`says '${MESSAGES.personalKeyGenerateFailed}' when generating fails`, async () => {
+    const { user } = await openWithKey({ failGenerate: true });
+    await user.click(await screen.findByRole('button', { name: 'Generate key' }));
+    expect(await screen.findByText(MESSAGES.personalKeyGenerateFailed)).toBeInTheDocument();
+  });
+
+  it('says the key is refused while integrations are off', async () => {
+    await openWithKey({ existing: true, integrationsEnabled: false });
+    expect(await screen.findByText(INTEGRATIONS_OFF_NOTICE)).toBeInTheDocument();
+  });
+
+  it('says nothing of the kind while integrations are on', async () => {
+    await openWithKey({ existing: true, integrationsEnabled: true });
+    await screen.findByRole('button', { name: 'Reveal' });
+    expect(screen.queryByText(INTEGRATIONS_OFF_NOTICE)).not.toBeInTheDocument();
   });
 });
 

@@ -1,37 +1,38 @@
 import type { TSettings } from '@kaleido/common';
 import {
   APP_ROUTES,
+  HANDLE_MAX_LENGTH,
+  HANDLE_PATTERN,
   IMAGE_OPTIONS,
   LIMITS,
+  profilePath,
+  RESERVED_HANDLES,
   SETTINGS_MESSAGES,
   SETTINGS_OPTIONS,
+  SHARING_MESSAGES,
 } from '@kaleido/common/browser';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import {
   Bell,
   Code2,
-  Database,
-  Gauge,
-  KeyRound,
   type LucideIcon,
   Monitor,
   Moon,
   Palette,
   RotateCw,
-  ShieldCheck,
   SlidersHorizontal,
   Sun,
   TriangleAlert,
   UserRound,
   UsersRound,
+  Wrench,
 } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { Theme } from '../../app/theme';
 import { useTheme } from '../../app/theme-provider';
 import { cn } from '../../lib/cn';
-import { humanize } from '../../lib/format';
-import { Badge } from '../../ui/badge';
+import { formatDateTime, humanize } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -44,6 +45,7 @@ import { PasswordChangeForm } from '../auth/password-change-form';
 import { nameError } from '../auth/validation';
 import { PushDeviceSetting } from '../pwa/push-device-setting';
 import { settingsKeys, settingsQueryOptions } from './api';
+import { PersonalApiKey } from './personal-api-key';
 import {
   type Option,
   SettingRow,
@@ -54,15 +56,13 @@ import {
 } from './settings-controls';
 
 const SECTIONS = [
-  { id: 'settings-profile', title: 'Profile', icon: UserRound },
+  { id: 'settings-account', title: 'Account', icon: UserRound },
+  { id: 'settings-generation', title: 'Generation', icon: SlidersHorizontal },
   { id: 'settings-notifications', title: 'Notifications', icon: Bell },
-  { id: 'settings-generation', title: 'Generation defaults', icon: SlidersHorizontal },
   { id: 'settings-privacy', title: 'Privacy', icon: UsersRound },
-  { id: 'settings-security', title: 'Security', icon: ShieldCheck },
   { id: 'settings-appearance', title: 'Appearance', icon: Palette },
-  { id: 'settings-developer', title: 'Developer', icon: Code2 },
-  { id: 'settings-performance', title: 'Performance', icon: Gauge },
-  { id: 'settings-data', title: 'Your data', icon: Database },
+  { id: 'settings-integrations', title: 'Integrations', icon: Code2 },
+  { id: 'settings-advanced', title: 'Advanced', icon: Wrench },
 ] as const satisfies readonly { id: string; title: string; icon: LucideIcon }[];
 
 type SectionId = (typeof SECTIONS)[number]['id'];
@@ -73,7 +73,15 @@ const options = <Value extends string>(values: readonly Value[]): Option<Value>[
 
 const IMAGE_STYLE_OPTIONS = options(IMAGE_OPTIONS.styles);
 const QUALITY_OPTIONS = options(IMAGE_OPTIONS.qualities);
-const VISIBILITY_OPTIONS = options(SETTINGS_OPTIONS.profileVisibilities);
+const VISIBILITY_LABELS: Record<TSettings['profileVisibility'], string> = {
+  private: 'Private',
+  public: 'Public',
+  friends: 'Members only',
+};
+const VISIBILITY_OPTIONS = SETTINGS_OPTIONS.profileVisibilities.map((value) => ({
+  value,
+  label: VISIBILITY_LABELS[value],
+}));
 
 /** 'Español (Spanish)': each language in its own words, with the English name. */
 function languageLabel(code: string): string {
@@ -120,6 +128,13 @@ function videoLengthError(draft: string): string | undefined {
     value <= LIMITS.defaultVideoLengthMax
     ? undefined
     : SETTINGS_MESSAGES.videoLengthRange;
+}
+
+function handleError(draft: string): string | undefined {
+  const handle = draft.trim().toLowerCase();
+  if (!HANDLE_PATTERN.test(handle)) return SHARING_MESSAGES.handleFormat;
+  if (RESERVED_HANDLES.has(handle)) return SHARING_MESSAGES.handleReserved;
+  return undefined;
 }
 
 function webhookUrlError(draft: string): string | undefined {
@@ -232,260 +247,48 @@ function SettingsSkeleton() {
 
 function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettings }) {
   const common = { settings };
+  const freePlan = user.plan === 'free';
   return (
     <div className="space-y-6">
-      <SettingsSection {...section('settings-profile')} description="How you appear in Kaleido.">
+      <SettingsSection
+        {...section('settings-account')}
+        description="Who you are in Kaleido, how you sign in, and your data."
+      >
         <SettingTextForm
           {...common}
           field="displayName"
           label="Display name"
-          description="Shown in the navigation bar and on anything you share."
+          description="Your name in the app, in the e-mails Kaleido sends you and on the creations you share."
           validate={nameError}
           toValue={(draft) => draft.trim()}
           inputProps={{ autoComplete: 'name', maxLength: 100 }}
+        />
+        <SettingTextForm
+          {...common}
+          field="handle"
+          label="Public handle"
+          description="The address of your public profile page, which lists the creations you share (when Profile visibility allows it)."
+          validate={handleError}
+          toValue={(draft) => draft.trim().toLowerCase()}
+          inputProps={{
+            autoComplete: 'off',
+            autoCapitalize: 'none',
+            spellCheck: false,
+            maxLength: HANDLE_MAX_LENGTH,
+          }}
+          after={<ProfileLink handle={settings.handle} visibility={settings.profileVisibility} />}
         />
         <SettingRow
           label="Email"
           description={
             <>
-              <span className="font-medium text-fg">{user.email}</span> · used to sign in and for account
-              emails.
+              <span className="font-medium text-fg">{user.email}</span> · used to sign in and for the e-mails
+              Kaleido sends you.
             </>
           }
         />
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-notifications')}
-        description="What Kaleido tells you about, and how."
-      >
-        <SettingSwitch
-          {...common}
-          field="emailNotifications"
-          label="Email notifications"
-          description="Account and security emails beyond the ones we must always send."
-        />
-        <SettingSwitch
-          {...common}
-          field="marketingEmails"
-          label="Product news"
-          description="Occasional emails about new models and features."
-        />
-        <SettingSwitch
-          {...common}
-          field="generationAlerts"
-          label="Generation alerts"
-          description="Tell me when a long generation, such as a video, has finished."
-        />
-        <SettingSwitch
-          {...common}
-          field="creditAlerts"
-          label="Credit alerts"
-          description={`Warn me when my balance drops below ${LIMITS.lowCreditWarningBelow} credits.`}
-        />
-        <SettingSwitch
-          {...common}
-          field="soundEnabled"
-          label="Sounds"
-          description="Play a sound when a result is ready."
-        />
-        <SettingSwitch
-          {...common}
-          field="desktopNotifications"
-          label="Desktop notifications"
-          description="Show alerts outside the browser tab (your browser asks for permission first)."
-        />
-        {settings.desktopNotifications ? <PushDeviceSetting /> : null}
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-generation')}
-        description="Where the image and video generators start. You can still change everything per generation."
-      >
-        <SettingSelect
-          {...common}
-          field="defaultImageStyle"
-          label="Default image style"
-          options={IMAGE_STYLE_OPTIONS}
-        />
-        <SettingSelect {...common} field="defaultQuality" label="Default quality" options={QUALITY_OPTIONS} />
-        <SettingTextForm
-          {...common}
-          field="defaultVideoLength"
-          label="Default video length"
-          description={`In seconds, from ${LIMITS.defaultVideoLengthMin} to ${LIMITS.defaultVideoLengthMax}.`}
-          validate={videoLengthError}
-          toValue={(draft) => Number(draft)}
-          inputProps={{
-            type: 'number',
-            inputMode: 'numeric',
-            min: LIMITS.defaultVideoLengthMin,
-            max: LIMITS.defaultVideoLengthMax,
-            step: 1,
-          }}
-          width="narrow"
-        />
-        <SettingSwitch
-          {...common}
-          field="autoSaveEnabled"
-          label="Save results to my library"
-          description="Keep every finished image and video in your library automatically."
-        />
-        <SettingSwitch
-          {...common}
-          field="watermarkEnabled"
-          label="Watermark"
-          description="Add a small Kaleido mark to the results you download."
-        />
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-privacy')}
-        description="Who sees your work, and what you share with us."
-      >
-        <SettingSelect
-          {...common}
-          field="profileVisibility"
-          label="Profile visibility"
-          description="Public profiles can have their creations featured in the home page gallery."
-          options={VISIBILITY_OPTIONS}
-        />
-        <SettingSwitch
-          {...common}
-          field="dataCollection"
-          label="Improve Kaleido"
-          description="Allow diagnostic data that helps improve the service to be kept."
-        />
-        <SettingSwitch
-          {...common}
-          field="analyticsEnabled"
-          label="Usage analytics"
-          description="Allow anonymous statistics about which features you use."
-        />
-        <SettingSwitch
-          {...common}
-          field="shareUsageData"
-          label="Share usage data"
-          description="Share your anonymised usage figures with the operator of this server."
-        />
-      </SettingsSection>
-
-      <SettingsSection {...section('settings-security')} description="How you sign in.">
         <TwoFactorRow />
         <PasswordChangeForm user={user} />
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-appearance')}
-        description="How Kaleido looks in this browser and on your other devices."
-      >
-        <ThemeSetting />
-        <SettingSelect
-          {...common}
-          field="language"
-          label="Language"
-          description="Kaleido is in English for now; your choice applies as the translations arrive."
-          options={LANGUAGE_OPTIONS}
-        />
-        <SettingSelect
-          {...common}
-          field="timezone"
-          label="Time zone"
-          description="Used for dates and times in your library, usage and emails."
-          options={timeZoneOptions(settings.timezone)}
-          className="sm:w-64"
-        />
-        <SettingSwitch
-          {...common}
-          field="compactMode"
-          label="Compact mode"
-          description="Smaller text and tighter spacing everywhere."
-        />
-        <SettingSwitch
-          {...common}
-          field="animationsEnabled"
-          label="Animations"
-          description="Page transitions and motion. Your system's reduced-motion setting always wins."
-        />
-      </SettingsSection>
-
-      <SettingsSection {...section('settings-developer')} description="For building on the Kaleido API.">
-        <SettingRow
-          label="Personal API key"
-          description={
-            <>
-              A personal key for your own scripts is coming with the developer platform; no key exists for
-              your account yet. Read the{' '}
-              <Link to={APP_ROUTES.apiDocs} className="font-medium text-accent-fg hover:underline">
-                API documentation
-              </Link>{' '}
-              to prepare.
-            </>
-          }
-          stack
-          control={
-            <Badge tone="neutral">
-              <KeyRound aria-hidden className="size-3" />
-              Coming soon
-            </Badge>
-          }
-        />
-        <SettingTextForm
-          {...common}
-          field="webhookUrl"
-          label="Webhook URL"
-          description="Kaleido calls this address when a generation finishes. Leave it empty for none."
-          validate={webhookUrlError}
-          toValue={(draft) => draft.trim()}
-          inputProps={{
-            type: 'url',
-            inputMode: 'url',
-            placeholder: 'https://example.com/hooks/kaleido',
-            spellCheck: false,
-          }}
-        />
-        <SettingSwitch
-          {...common}
-          field="integrationsEnabled"
-          label="Integrations"
-          description="Allow connected tools and services to use your account."
-        />
-        <SettingSwitch
-          {...common}
-          field="debugMode"
-          label="Debug mode"
-          description="Show technical details with errors, for bug reports."
-        />
-        <SettingSwitch
-          {...common}
-          field="experimentalFeatures"
-          label="Experimental features"
-          description="Try features before they are finished. They may change or go away."
-        />
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-performance')}
-        description="Trade storage and data for speed on this device."
-      >
-        <SettingSwitch
-          {...common}
-          field="cacheEnabled"
-          label="Cache"
-          description="Keep recent results on this device so they open instantly."
-        />
-        <SettingSwitch
-          {...common}
-          field="preloadAssets"
-          label="Preload"
-          description="Fetch images before you scroll to them. Uses more data."
-        />
-      </SettingsSection>
-
-      <SettingsSection
-        {...section('settings-data')}
-        description="Take your data with you, or remove it for good."
-      >
         <SettingRow
           label="Export your data"
           description="Your profile, settings and everything else the account holds, as one JSON file."
@@ -504,7 +307,311 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
           control={<DeleteAccountDialog user={user} />}
         />
       </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-generation')}
+        description="Where the generators start and what happens to results. You can still change everything per generation."
+      >
+        <SettingSelect
+          {...common}
+          field="defaultImageStyle"
+          label="Default image style"
+          description="The image generator starts with this style. Settings you bring from the library, or a prompt from another page with its settings, win."
+          options={IMAGE_STYLE_OPTIONS}
+        />
+        <SettingSelect
+          {...common}
+          field="defaultQuality"
+          label="Default quality"
+          description="The image generator starts at this quality."
+          options={QUALITY_OPTIONS}
+        />
+        <SettingTextForm
+          {...common}
+          field="defaultVideoLength"
+          label="Default video length"
+          description={`In seconds, from ${LIMITS.defaultVideoLengthMin} to ${LIMITS.defaultVideoLengthMax}. The video generator starts at the nearest length the chosen model offers.`}
+          validate={videoLengthError}
+          toValue={(draft) => Number(draft)}
+          inputProps={{
+            type: 'number',
+            inputMode: 'numeric',
+            min: LIMITS.defaultVideoLengthMin,
+            max: LIMITS.defaultVideoLengthMax,
+            step: 1,
+          }}
+          width="narrow"
+        />
+        <SettingSwitch
+          {...common}
+          field="autoSaveEnabled"
+          label="Save results to my library"
+          description="On: every finished image and video goes to your library. Off: results stay in the generator's history, marked unsaved, with a Save button; unsaved results are deleted after 7 days."
+        />
+        {freePlan ? (
+          <LockedSwitchRow
+            label="Watermark"
+            checked
+            description={
+              <>
+                The Free plan always adds a small Kaleido mark in a corner of every image and video frame.{' '}
+                <Link to={APP_ROUTES.pricing} className="font-medium text-accent-fg hover:underline">
+                  Upgrade
+                </Link>{' '}
+                to choose.
+              </>
+            }
+          />
+        ) : (
+          <SettingSwitch
+            {...common}
+            field="watermarkEnabled"
+            label="Watermark"
+            description="Adds a small Kaleido mark in a corner of your new images and every video frame (the stored file carries it)."
+          />
+        )}
+      </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-notifications')}
+        description="What Kaleido tells you about, and how."
+      >
+        <SettingSwitch
+          {...common}
+          field="emailNotifications"
+          label="Email notifications"
+          description="E-mails when a generation fails, when a long one (a video, or over a minute) finishes while you are away, when credits run low (with Credit alerts), and receipts. Security e-mails are always sent."
+        />
+        <SettingSwitch
+          {...common}
+          field="marketingEmails"
+          label="Product news"
+          description={
+            <>
+              Occasional e-mails about new models and features, only with your consent. Each one has an
+              unsubscribe link.
+              {settings.marketingEmails && settings.marketingConsentAt ? (
+                <span className="mt-0.5 block font-medium text-fg">
+                  Consented on {formatDateTime(settings.marketingConsentAt)}
+                </span>
+              ) : null}
+            </>
+          }
+        />
+        <SettingSwitch
+          {...common}
+          field="generationAlerts"
+          label="Generation alerts"
+          description="A message in the app when a job ends while you are on another page, and a push notification when Desktop notifications is on."
+        />
+        <SettingSwitch
+          {...common}
+          field="creditAlerts"
+          label="Credit alerts"
+          description={`A warning in the app (and by push and e-mail when those are on) when your balance falls below ${LIMITS.lowCreditWarningBelow} credits.`}
+        />
+        <SettingSwitch
+          {...common}
+          field="soundEnabled"
+          label="Sounds"
+          description="A short chime in the open app when a job ends (after you have clicked or typed on the page)."
+        />
+        <SettingSwitch
+          {...common}
+          field="desktopNotifications"
+          label="Desktop notifications"
+          description="Push notifications on your devices, even when Kaleido is closed (your browser asks for permission first)."
+        />
+        {settings.desktopNotifications ? <PushDeviceSetting /> : null}
+      </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-privacy')}
+        description="Who sees your work, and what Kaleido keeps."
+      >
+        <SettingSelect
+          {...common}
+          field="profileVisibility"
+          label="Profile visibility"
+          description="Public: your profile page and the creations you share are visible to anyone and can appear in the home gallery. Members only: only to people signed in to this Kaleido. Private: to nobody else."
+          options={VISIBILITY_OPTIONS}
+        />
+        <SettingSwitch
+          {...common}
+          field="shareUsageData"
+          label="Show prompts on shared creations"
+          description="On: your shared creations show their prompt and settings, with “Use this prompt”. Off: they show the image or video only."
+        />
+        <SettingSwitch
+          {...common}
+          field="dataCollection"
+          label="Keep prompts in usage records"
+          description="On: your usage history and API request records keep the prompt text. Off: new records keep no prompt (your library keeps its own)."
+        />
+        <SettingSwitch
+          {...common}
+          field="analyticsEnabled"
+          label="Usage analytics"
+          description="First-party only: page views and which features you use, recorded by this server without your IP address; no third parties. Off, or Global Privacy Control in your browser: nothing is recorded."
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-appearance')}
+        description="How Kaleido looks in this browser and on your other devices."
+      >
+        <ThemeSetting />
+        <SettingSwitch
+          {...common}
+          field="compactMode"
+          label="Compact mode"
+          description="Smaller text and tighter spacing everywhere."
+        />
+        <SettingSwitch
+          {...common}
+          field="animationsEnabled"
+          label="Animations"
+          description="Page transitions and motion. Your system's reduced-motion setting always wins."
+        />
+        <SettingSelect
+          {...common}
+          field="language"
+          label="Language"
+          description="Kaleido is in English for now; your choice is saved and applies as the translations arrive."
+          options={LANGUAGE_OPTIONS}
+        />
+        <SettingSelect
+          {...common}
+          field="timezone"
+          label="Time zone"
+          description="Every date and time in the app, your e-mails and invoices."
+          options={timeZoneOptions(settings.timezone)}
+          className="sm:w-64"
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-integrations')}
+        description="Connecting your own scripts and tools to your account."
+      >
+        <SettingSwitch
+          {...common}
+          field="integrationsEnabled"
+          label="Integrations"
+          description="The master switch for your personal API key. Off: calls made with it are refused."
+        />
+        <PersonalApiKey integrationsEnabled={settings.integrationsEnabled} />
+        <SettingTextForm
+          {...common}
+          field="webhookUrl"
+          label="Webhook URL"
+          description="Saved with your account. Kaleido does not send webhooks to it yet. Leave it empty for none."
+          validate={webhookUrlError}
+          toValue={(draft) => draft.trim()}
+          inputProps={{
+            type: 'url',
+            inputMode: 'url',
+            placeholder: 'https://example.com/hooks/kaleido',
+            spellCheck: false,
+          }}
+        />
+        <SettingRow
+          label="Developer keys"
+          description={
+            <>
+              Keys for apps and websites, each with its own plan, limits and usage, are on the{' '}
+              <Link to={APP_ROUTES.apiKeys} className="font-medium text-accent-fg hover:underline">
+                API keys
+              </Link>{' '}
+              page; see the{' '}
+              <Link to={APP_ROUTES.apiDocs} className="font-medium text-accent-fg hover:underline">
+                API documentation
+              </Link>
+              .
+            </>
+          }
+        />
+      </SettingsSection>
+
+      <SettingsSection
+        {...section('settings-advanced')}
+        description="Diagnostics, early tools, and how this device stores and fetches data."
+      >
+        <SettingSwitch
+          {...common}
+          field="debugMode"
+          label="Debug mode"
+          description="Shows each job's diagnostics in the generator and the library: job id, model and provider, attempts, failovers, time per stage and the provider's own error text."
+        />
+        <SettingSwitch
+          {...common}
+          field="experimentalFeatures"
+          label="Experimental features"
+          description="Shows the tools marked experimental. They may change or go away."
+        />
+        <SettingSwitch
+          {...common}
+          field="cacheEnabled"
+          label="Cache"
+          description="On: this device keeps your library data and thumbnails for offline use. Off: everything comes from the network, and this device's copies are deleted."
+        />
+        <SettingSwitch
+          {...common}
+          field="preloadAssets"
+          label="Preload"
+          description="On: the next library page's thumbnails and the pages you are likely to open next are fetched ahead, never when your browser asks to save data. Off: nothing is fetched ahead."
+        />
+      </SettingsSection>
     </div>
+  );
+}
+
+/** The public profile's address, and whether anyone can see it. */
+function ProfileLink({ handle, visibility }: { handle: string; visibility: TSettings['profileVisibility'] }) {
+  if (!handle) return null;
+  const path = profilePath(handle);
+  return (
+    <p className="mt-2 text-[13px] text-fg-muted">
+      Your profile:{' '}
+      <Link to={path} className="font-medium text-accent-fg hover:underline">
+        {path}
+      </Link>
+      {visibility === 'private'
+        ? ' · private: only you see it.'
+        : visibility === 'friends'
+          ? ' · visible to signed-in members.'
+          : ' · visible to anyone.'}
+    </p>
+  );
+}
+
+/** A switch shown but not changeable here (its value is set by something else, said in the description). */
+function LockedSwitchRow({
+  label,
+  description,
+  checked,
+}: {
+  label: string;
+  description: ReactNode;
+  checked: boolean;
+}) {
+  const ids = useId();
+  return (
+    <SettingRow
+      labelId={`${ids}-label`}
+      descriptionId={`${ids}-description`}
+      label={label}
+      description={description}
+      control={
+        <Switch
+          checked={checked}
+          disabled
+          onCheckedChange={() => {}}
+          aria-labelledby={`${ids}-label`}
+          aria-describedby={`${ids}-description`}
+        />
+      }
+    />
   );
 }
 

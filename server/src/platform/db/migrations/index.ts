@@ -5,6 +5,10 @@ import { generations } from './0002-generations.js';
 import { apiKeys } from './0003-api-keys.js';
 import { billing } from './0004-billing.js';
 import { push } from './0006-push.js';
+import { savedWatermark } from './0007-saved-watermark.js';
+import { mail } from './0008-mail.js';
+import { sharingAnalytics } from './0009-sharing-analytics.js';
+import { diagnostics } from './0010-diagnostics.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -17,5 +21,9 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0003-api-keys': apiKeys(dialect),
     '0004-billing': billing(dialect),
     '0006-push': push(dialect),
+    '0007-saved-watermark': savedWatermark(dialect),
+    '0008-mail': mail(dialect),
+    '0009-sharing-analytics': sharingAnalytics(dialect),
+    '0010-diagnostics': diagnostics(dialect),
   };
 }

@@ -1,0 +1,125 @@
+import { ZDetectedTimeZoneRequest, ZUnsubscribeQuery } from '@kaleido/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/http/app-error.js';
+import { parseInput } from '../../platform/http/validation.js';
+import type { Authenticator } from '../auth/authn.js';
+import { escapeHtml } from './email-templates.js';
+import type { NotificationsService } from './notifications.service.js';
+import type { UnsubscribeSetting } from './unsubscribe-tokens.js';
+
+/** The one-click unsubscribe endpoint; CSRF checks skip it (the signed token is the authorisation). */
+export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
+
+const SETTING_NAMES: Record<UnsubscribeSetting, string> = {
+  emailNotifications: 'notification e-mails',
+  marketingEmails: 'news and announcements',
+};
+
+/** A small self-contained page (no script; inline styles only, which the CSP allows). */
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)} · Kaleido</title></head>
+<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:Canvas;color:CanvasText">
+<main style="max-width:440px;margin:24px;padding:28px;border:1px solid color-mix(in srgb, CanvasText 14%, transparent);border-radius:16px">
+<p style="margin:0 0 16px;font-weight:700;font-size:18px">Kaleido</p>
+<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
+${body}
+</main></body></html>
+`;
+}
+
+const paragraph = (text: string) =>
+  `<p style="margin:0 0 16px;line-height:1.6;opacity:.85">${escapeHtml(text)}</p>`;
+const settingsLink = `<p style="margin:16px 0 0;font-size:14px"><a href="/profile?tab=settings" style="color:#6d4aff">Open e-mail settings</a></p>`;
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+function errorPage(reply: FastifyReply, error: unknown) {
+  if (!(error instanceof AppError)) throw error;
+  return reply
+    .status(error.status)
+    .type('text/html; charset=utf-8')
+    .send(page('This link does not work', `${paragraph(error.message)}${settingsLink}`));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing e-mail: `idle()` resolves once every e-mail started so far went out (tests, shutdown). */
+    mail: { idle(): Promise<void> };
+  }
+}
+
+export function notificationsRoutes(
+  app: FastifyInstance,
+  deps: { authn: Authenticator; notifications: NotificationsService },
+): void {
+  app.decorate('mail', { idle: () => deps.notifications.idle() });
+  app.addHook('onClose', async () => deps.notifications.idle());
+
+  /**
+   * The unsubscribe link of an e-mail: a confirmation page with a button. Nothing changes on GET
+   * (link scanners and previews fetch links); the button, or the mail program's RFC 8058 one-click
+   * POST, does it.
+   */
+  app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+    try {
+      const { token } = parseInput(ZUnsubscribeQuery, request.query);
+      const claim = await deps.notifications.inspect(token);
+      const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
+      return reply.type('text/html; charset=utf-8').send(
+        page(
+          `Unsubscribe from ${SETTING_NAMES[claim.setting]}?`,
+          `${paragraph(
+            claim.setting === 'emailNotifications'
+              ? 'Kaleido will stop e-mailing you about generations, credits, receipts and plan changes. Security notices (password and sign-in changes) are always sent.'
+              : 'Kaleido will stop sending you news and announcements.',
+          )}<form method="post" action="${escapeHtml(action)}" style="margin:0">
+<input type="hidden" name="List-Unsubscribe" value="One-Click">
+<button type="submit" style="font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:10px;background:#6d4aff;color:#fff;cursor:pointer">Unsubscribe</button>
+</form>${settingsLink}`,
+        ),
+      );
+    } catch (error) {
+      return errorPage(reply, error);
+    }
+  });
+
+  // Mail programs POST `List-Unsubscribe=One-Click` as a form (RFC 8058): accepted here only, and
+  // ignored (the token in the query is what counts).
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ['application/x-www-form-urlencoded', 'multipart/form-data'],
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+      try {
+        const { token } = parseInput(ZUnsubscribeQuery, request.query);
+        const { setting } = await deps.notifications.unsubscribe(token);
+        const message = `You are unsubscribed from ${SETTING_NAMES[setting]}. Turn them back on any time in Settings.`;
+        if (wantsHtml(request))
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(page('You are unsubscribed', `${paragraph(message)}${settingsLink}`));
+        return { success: true, data: { setting, message } };
+      } catch (error) {
+        if (wantsHtml(request)) return errorPage(reply, error);
+        throw error;
+      }
+    });
+  });
+
+  /** The web app reports the browser's zone (used while the timezone setting is 'auto'). */
+  app.put('/api/settings/detected-time-zone', async (request) => {
+    const auth = await deps.authn.required(request);
+    const { timeZone } = parseInput(ZDetectedTimeZoneRequest, request.body);
+    await deps.notifications.setDetectedTimeZone(auth.user.id, timeZone);
+    return { success: true, data: { timeZone } };
+  });
+}

@@ -1,0 +1,87 @@
+import { ERRORS } from '@kaleido/common';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { browser, type SignedIn, signUp } from '../../../test/factories.js';
+import { createFakeProvider } from '../../../test/fake-provider.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+
+const DISABLED = {
+  success: false,
+  code: 'INTEGRATIONS_DISABLED',
+  error:
+    'Integrations are turned off for this account. Turn them on in Settings → Integrations to use your personal API key.',
+};
+
+describe('integrations switch (integrationsEnabled)', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+  beforeEach(async () => {
+    ctx = await createTestContext({ providers: [createFakeProvider().provider] });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  const generate = (key: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/generate/image',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { prompt: 'a kite' },
+    });
+
+  it('off (the default) refuses the personal key with 403 INTEGRATIONS_DISABLED; on, it works; developer keys are unaffected', async () => {
+    const as = browser(ctx.app, person);
+    expect(ERRORS.INTEGRATIONS_DISABLED).toEqual({ status: 403, message: DISABLED.error });
+    expect((await as.get('/api/settings')).json().data.integrationsEnabled).toBe(false);
+
+    // Off: no personal key can be made (every call would be refused).
+    const refused = await as.post('/api/settings/api-key');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(DISABLED);
+    expect((await as.get('/api/settings/api-key')).json().data).toBeNull();
+
+    // On: the key is made and works.
+    await as.patch('/api/settings', { integrationsEnabled: true });
+    const created = await as.post('/api/settings/api-key');
+    expect(created.statusCode, created.body).toBe(201);
+    const personal = created.json().data.key as string;
+    expect(personal).toMatch(/^ck_/);
+    const works = await generate(personal);
+    expect(works.statusCode, works.body).toBe(200);
+
+    // Off again: the existing key is refused on every /api/v1 call, and the refusal is recorded.
+    await as.patch('/api/settings', { integrationsEnabled: false });
+    const off = await generate(personal);
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toEqual(DISABLED);
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/generations/${works.json().data.id}`,
+      headers: { authorization: `Bearer ${personal}` },
+    });
+    expect(status.statusCode).toBe(403);
+    expect(status.json().code).toBe('INTEGRATIONS_DISABLED');
+    const outcomes = await ctx.database.kysely
+      .selectFrom('api_requests')
+      .select(['outcome', 'status_code'])
+      .where('user_id', '=', person.user.id)
+      .orderBy('created_at')
+      .execute();
+    expect(outcomes.filter((row) => row.status_code === 403)).toEqual([
+      { outcome: 'forbidden', status_code: 403 },
+      { outcome: 'forbidden', status_code: 403 },
+    ]);
+    // Nothing was charged for the refused call.
+    expect((await as.get('/api/auth/me')).json().data.credits).toBe(9);
+
+    // A developer key made on the API keys page is its own integration: unaffected by the switch.
+    const developer = (await as.post('/api/api-keys/create', { name: 'Script' })).json().data.key as string;
+    const devCall = await generate(developer);
+    expect(devCall.statusCode, devCall.body).toBe(200);
+
+    // Revoking the personal key is always possible.
+    expect((await as.delete('/api/settings/api-key')).statusCode).toBe(200);
+    expect((await generate(personal)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,80 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
+import { type Database, migrateToLatest, openDatabase } from '../../platform/db/database.js';
+import { allMigrations } from '../../platform/db/migrations/index.js';
+
+describe('migration 0009-sharing-analytics on existing accounts', () => {
+  let dataDir: string;
+  let testDatabase: TestDatabase;
+  let database: Database;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-db-'));
+    testDatabase = await createTestDatabase(dataDir);
+    database = openDatabase(testDatabase.config, { poolSize: 2 });
+  });
+  afterEach(async () => {
+    await database.close();
+    await testDatabase.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives every account a unique handle from its name and copies its profile visibility', async () => {
+    const all = allMigrations(database.dialect);
+    const before = Object.keys(all)
+      .sort()
+      .filter((name) => name < '0009-sharing-analytics');
+    const migrator = new Migrator({ db: database.kysely, provider: { getMigrations: async () => all } });
+    const { error } = await migrator.migrateTo(before.at(-1) as string);
+    expect(error).toBeUndefined();
+
+    const people = [
+      { id: 'u1', name: 'Grace Hopper', visibility: 'public' },
+      { id: 'u2', name: 'grace hopper', visibility: 'friends' },
+      { id: 'u3', name: 'Al', visibility: null },
+    ];
+    for (const [index, person] of people.entries()) {
+      const at = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
+      // Raw SQL: the current Kysely types know columns this old schema does not have yet.
+      await database.kysely
+        .insertInto('users')
+        .values({
+          id: person.id,
+          email: `${person.id}@example.com`,
+          display_name: person.name,
+          password_hash: null,
+          role: 'user',
+          plan: 'free',
+          email_verified_at: null,
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      if (person.visibility)
+        await database.kysely
+          .insertInto('user_settings')
+          .values({
+            user_id: person.id,
+            data: JSON.stringify({ profileVisibility: person.visibility, theme: 'dark' }),
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+    }
+    await migrateToLatest(database);
+    const rows = await database.kysely
+      .selectFrom('users')
+      .select(['id', 'handle', 'profile_visibility'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 'u1', handle: 'grace-hopper', profile_visibility: 'public' },
+      { id: 'u2', handle: 'grace-hopper-2', profile_visibility: 'friends' },
+      { id: 'u3', handle: 'al-creator', profile_visibility: 'private' },
+    ]);
+  });
+});
