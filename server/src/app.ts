@@ -78,6 +78,7 @@ import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createTestModePaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { createJobQueue, type JobQueue } from './platform/queue/index.js';
+import { scheduleRecurring } from './platform/scheduler.js';
 import { createFileStore, type FileStore } from './platform/storage/index.js';
 import { createUrlSigner } from './platform/storage/signed-urls.js';
 import { createConfiguredProviders, type GenerationProvider } from './providers/index.js';
@@ -248,7 +249,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keys: apiKeysRepository,
     encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
     clock,
-    integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
   });
   // Web Push when a job ends (the person's browsers that subscribed, if they want alerts).
   const push = config.push
@@ -413,8 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await gallerySamples;
   });
 
-  // Monthly credit resets: every job process looks each minute; each reset is claimed by one guarded
-  // update, so running it in several processes at once resets each account once.
+  // Scheduled jobs, in every process with workers. Each is safe to run in several processes at once:
+  // a monthly reset is claimed by one guarded update; an unsaved result is deleted by one guarded delete.
   const cleanupUnsaved = createUnsavedCleanup({
     database,
     assets,
@@ -427,40 +427,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch),
     cleanupUnsaved,
   });
-  let billingJob: NodeJS.Timeout | undefined;
-  let billingRun: Promise<unknown> = Promise.resolve();
-  const runBillingJob = () => {
-    billingRun = billingRun
-      .then(() => billing.runMonthlyResets())
-      .catch((error) => app.log.warn({ err: error }, 'monthly credit reset failed'));
-  };
-  app.addHook('onReady', async () => {
-    if (config.workerConcurrency === 0) return;
-    runBillingJob();
-    billingJob = setInterval(runBillingJob, BILLING_JOB_INTERVAL_MS);
-    billingJob.unref();
+  scheduleRecurring(app, {
+    enabled: config.workerConcurrency > 0,
+    everyMs: BILLING_JOB_INTERVAL_MS,
+    run: () => billing.runMonthlyResets(),
+    failure: 'monthly credit reset failed',
   });
-  app.addHook('onClose', async () => {
-    clearInterval(billingJob);
-    await billingRun;
-  });
-  // Unsaved results (auto-save off) past 7 days: each job process looks hourly; each deletion is guarded.
-  let cleanupJob: NodeJS.Timeout | undefined;
-  let cleanupRun: Promise<unknown> = Promise.resolve();
-  const runCleanupJob = () => {
-    cleanupRun = cleanupRun
-      .then(() => cleanupUnsaved())
-      .catch((error) => app.log.warn({ err: error }, 'unsaved results clean-up failed'));
-  };
-  app.addHook('onReady', async () => {
-    if (config.workerConcurrency === 0) return;
-    runCleanupJob();
-    cleanupJob = setInterval(runCleanupJob, UNSAVED_CLEANUP_INTERVAL_MS);
-    cleanupJob.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(cleanupJob);
-    await cleanupRun;
+  scheduleRecurring(app, {
+    enabled: config.workerConcurrency > 0,
+    everyMs: UNSAVED_CLEANUP_INTERVAL_MS,
+    run: () => cleanupUnsaved(),
+    failure: 'unsaved results clean-up failed',
   });
 
   // Feature modules.

@@ -44,8 +44,6 @@ export function createApiKeysService(deps: {
   keys: ApiKeysRepository;
   encryptionKey: Buffer;
   clock: Clock;
-  /** The account's integrations switch: off, the personal key is refused (it is an integration). */
-  integrationsEnabled?: (userId: string) => Promise<boolean>;
 }) {
   const now = () => deps.clock.now();
 
@@ -188,11 +186,10 @@ export function createApiKeysService(deps: {
     },
 
     /**
-     * A new personal key replaces the old one (which stops working at once). Refused while the
-     * account's integrations are off: a key that every call would refuse is no use to anyone.
+     * A new personal key replaces the old one (which stops working at once). It can be made while the
+     * account's integrations are off (Settings says so beside it); `/api/v1` refuses it until they are on.
      */
     async generatePersonal(user: UserRow) {
-      if ((await deps.integrationsEnabled?.(user.id)) === false) throw new AppError('INTEGRATIONS_DISABLED');
       return deps.database.kysely.transaction().execute(async (trx) => {
         await deps.keys.deletePersonal(user.id, trx);
         return issue(

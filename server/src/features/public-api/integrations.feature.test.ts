@@ -30,23 +30,22 @@ describe('integrations switch (integrationsEnabled)', () => {
       payload: { prompt: 'a kite' },
     });
 
-  it('off (the default) refuses the personal key with 403 INTEGRATIONS_DISABLED; on, it works; developer keys are unaffected', async () => {
+  it('off (the default): the personal key can be made but /api/v1 refuses it with 403 INTEGRATIONS_DISABLED; on, it works; developer keys are unaffected', async () => {
     const as = browser(ctx.app, person);
     expect(ERRORS.INTEGRATIONS_DISABLED).toEqual({ status: 403, message: DISABLED.error });
     expect((await as.get('/api/settings')).json().data.integrationsEnabled).toBe(false);
 
-    // Off: no personal key can be made (every call would be refused).
-    const refused = await as.post('/api/settings/api-key');
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual(DISABLED);
-    expect((await as.get('/api/settings/api-key')).json().data).toBeNull();
-
-    // On: the key is made and works.
-    await as.patch('/api/settings', { integrationsEnabled: true });
+    // Off: the personal key can be made, but /api/v1 refuses it.
     const created = await as.post('/api/settings/api-key');
     expect(created.statusCode, created.body).toBe(201);
     const personal = created.json().data.key as string;
     expect(personal).toMatch(/^ck_/);
+    const refused = await generate(personal);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(DISABLED);
+
+    // On: the same key works.
+    await as.patch('/api/settings', { integrationsEnabled: true });
     const works = await generate(personal);
     expect(works.statusCode, works.body).toBe(200);
 
@@ -69,6 +68,7 @@ describe('integrations switch (integrationsEnabled)', () => {
       .orderBy('created_at')
       .execute();
     expect(outcomes.filter((row) => row.status_code === 403)).toEqual([
+      { outcome: 'forbidden', status_code: 403 },
       { outcome: 'forbidden', status_code: 403 },
       { outcome: 'forbidden', status_code: 403 },
     ]);
