@@ -65,7 +65,8 @@ describe('generating with ComfyUI', () => {
     await expect
       .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
       .toBeGreaterThan(10);
-    expect(await page.getByText(/Sampling step \d+ of 20/).count()).toBeGreaterThan(0);
+    // A new account's default quality is High (the spec's settings default): 30 sampler steps.
+    expect(await page.getByText(/Sampling step \d+ of 30/).count()).toBeGreaterThan(0);
     await screenshot(page, 'comfyui-progress-desktop-light');
 
     // The result, then the library.

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
+import { decodeCursor, encodeCursor } from '../../platform/http/keyset-cursor.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
@@ -10,16 +11,6 @@ import type { Authenticator } from '../auth/authn.js';
 import type { CreditsRepository } from '../credits/credits.repository.js';
 import type { AssetsRepository } from './assets.repository.js';
 import { downloadName, presentAsset } from './library.presenter.js';
-
-const encodeCursor = (row: { created_at: string; id: string }) =>
-  Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)))
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor.');
-  return { createdAt, id };
-}
 
 export function libraryRoutes(
   app: FastifyInstance,

@@ -1,5 +1,6 @@
 import { HANDLE_PATTERN, type TAsset, type TPublicProfile } from '@kaleido/common';
 import { AppError } from '../../platform/http/app-error.js';
+import { decodeCursor, encodeCursor } from '../../platform/http/keyset-cursor.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
@@ -7,17 +8,6 @@ import { presentAsset } from '../library/library.presenter.js';
 import { presentSharedItem } from './sharing.presenter.js';
 import type { SharingRepository } from './sharing.repository.js';
 import { canSeeProfile, type Viewer } from './visibility.js';
-
-const encodeCursor = (row: { created_at: string; id: string }) =>
-  Buffer.from(`${row.created_at}|${row.id}`).toString('base64url');
-
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)))
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor.');
-  return { createdAt, id };
-}
 
 /** The Share toggle of library assets and the public profile pages (/u/<handle>). */
 export function createSharingService(deps: {
