@@ -225,4 +225,82 @@ describe('settings', () => {
     expect(unexpected(problems)).toEqual([]);
     await context.close();
   });
+
+  it('keeps results out of the library with auto-save off, saves one, and shares it on a public profile', async () => {
+    const { page, context, problems } = await openJourney(browser, { baseURL, viewport: VIEWPORTS.desktop });
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+    const signup = await page.request.post('/api/auth/signup', {
+      data: { name: `Lena ${stamp}`, email: `share.${stamp}@example.test`, password: 'a good password 1' },
+    });
+    expect(signup.status()).toBe(201);
+    const handle = `lena-${stamp}`.toLowerCase();
+
+    await openSettings(page);
+    await flip(page, 'Save results to my library', false);
+    await select(page, 'Profile visibility', 'public');
+
+    // Auto-save off: the result is in the generator, marked Unsaved, and not in the library.
+    const PROMPT = 'A paper lantern festival over a river at night';
+    await page.goto('/generate/image');
+    await page.getByRole('textbox', { name: 'Prompt' }).fill(PROMPT);
+    await page.getByRole('button', { name: /^Generate/ }).click();
+    await page.getByRole('img', { name: PROMPT }).first().waitFor({ timeout: 60_000 });
+    const save = page.getByRole('button', { name: 'Save image to your library' }).first();
+    await save.waitFor();
+    await page.getByText('Unsaved', { exact: true }).first().waitFor();
+    await screenshots(page, 'settings-autosave-off');
+    const library = async () =>
+      ((await (await page.request.get('/api/assets')).json()) as { data: { items?: unknown[] } | unknown[] })
+        .data;
+    const count = (data: { items?: unknown[] } | unknown[]) =>
+      Array.isArray(data) ? data.length : (data.items?.length ?? 0);
+    expect(count(await library())).toBe(0);
+
+    // Save: now it is in the library.
+    await save.click();
+    await page.getByRole('button', { name: 'Saved to your library' }).first().waitFor();
+    expect(count(await library())).toBe(1);
+
+    // Share it from the library's detail dialog.
+    await page.goto('/library');
+    const creations = page.getByRole('list', { name: 'Your creations' });
+    await creations.getByRole('button', { name: new RegExp(`Details: ${PROMPT}`) }).click();
+    const details = page.getByRole('dialog', { name: 'Image details' });
+    const shared = page.waitForResponse(
+      (response) => /\/api\/assets\/[^/]+$/.test(response.url()) && response.request().method() === 'PATCH',
+    );
+    await details.getByRole('switch', { name: 'Share' }).click();
+    expect((await shared).status()).toBe(200);
+    await details.getByRole('link', { name: 'your profile' }).waitFor();
+    await shot(page, 'settings-share-toggle-desktop-light');
+    await page.keyboard.press('Escape');
+
+    // A signed-out visitor sees it on the public profile; the prompt only once the owner shares it.
+    const visitor = await openJourney(browser, { baseURL, viewport: VIEWPORTS.phone });
+    await visitor.page.goto(`/u/${handle}`);
+    await visitor.page.getByRole('heading', { level: 1, name: `Lena ${stamp}` }).waitFor();
+    await visitor.page
+      .getByRole('link', { name: /^Open / })
+      .first()
+      .waitFor();
+    expect(await visitor.page.getByRole('button', { name: /^Use the prompt/ }).count()).toBe(0);
+    expect(await visitor.page.getByText(PROMPT).count()).toBe(0);
+    await screenshots(visitor.page, 'settings-public-profile');
+
+    await openSettings(page);
+    await flip(page, 'Show prompts on shared creations', true);
+    await visitor.page.reload();
+    await visitor.page.getByRole('button', { name: `Use the prompt “${PROMPT}”` }).waitFor();
+    await shot(visitor.page, 'settings-public-profile-prompts-phone-light');
+
+    // Private again: the profile answers like an unknown one.
+    await select(page, 'Profile visibility', 'private');
+    const hidden = await visitor.page.request.get(`/api/profiles/${handle}`);
+    expect(hidden.status()).toBe(404);
+
+    expect(unexpected(problems)).toEqual([]);
+    expect(unexpected(visitor.problems)).toEqual([]);
+    await visitor.context.close();
+    await context.close();
+  });
 });

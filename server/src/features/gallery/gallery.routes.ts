@@ -16,9 +16,9 @@ export function galleryRoutes(
 ): void {
   app.get('/api/gallery', async (request, reply) => {
     const query = parseInput(ZGalleryQuery, request.query);
-    // File URLs are signed and expire, so the list is not cached for long.
-    // What a visitor sees depends on whether they are signed in (members-only profiles).
-    reply.header('Cache-Control', 'private, max-age=60').header('Vary', 'Cookie, Authorization');
+    // File URLs are signed and expire; what a visitor sees depends on whether they are signed in
+    // (members-only profiles), and an owner who stops sharing expects it at once: never reused unasked.
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Authorization');
     // Signed-in members also see members-only (friends) profiles' creations.
     const viewer = await deps.authn.optional(request);
     return {

@@ -24,8 +24,9 @@ export function sharingRoutes(
       auth ? { userId: auth.user.id } : null,
       query,
     );
-    // File URLs are signed and expire; what is visible depends on who asks.
-    reply.header('Cache-Control', 'private, max-age=60').header('Vary', 'Cookie, Authorization');
+    // File URLs are signed and expire; what is visible depends on who asks, and an owner who stops
+    // sharing (or hides prompts) expects it at once: never reused without asking again.
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Authorization');
     return { success: true, data: profile };
   });
 }
