@@ -482,6 +482,34 @@ describe('video generator', () => {
 describe('generator defaults from Settings', () => {
   const account = (patch: Partial<TSettings>): TSettings => ({ ...TEST_SETTINGS, ...patch });
 
+  it('with auto-save off, says the result is not in the library until it is saved', async () => {
+    generationServer({ settings: account({ autoSaveEnabled: false }) });
+    const { user } = renderApp('/generate/image');
+    await screen.findByText(/Auto-save is off: results stay in your history for 7 days/);
+    expect(screen.queryByText(/Every result is saved to your library/)).not.toBeInTheDocument();
+    await user.type(await promptBox(), 'a paper lantern');
+    await user.click(screen.getByRole('button', { name: /^Generate/ }));
+    await waitFor(() => expect(FakeEventSource.last('/api/generations/gen-new/events')).toBeDefined());
+    const done = makeGeneration({
+      id: 'gen-new',
+      status: 'succeeded',
+      progress: 100,
+      prompt: 'a paper lantern',
+    });
+    act(() =>
+      FakeEventSource.last('/api/generations/gen-new/events')?.emit('done', {
+        ...done,
+        asset: makeAsset({ prompt: 'a paper lantern', saved: false }),
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Your image is ready. Auto-save is off: save it to keep it in your library.',
+      ),
+    );
+    expect(screen.getAllByRole('button', { name: 'Save image to your library' }).length).toBeGreaterThan(0);
+  });
+
   it('starts the image generator from the default image style and quality, and sends them', async () => {
     const { requests } = generationServer({
       settings: account({ defaultImageStyle: 'watercolor', defaultQuality: 'ultra' }),

@@ -45,14 +45,14 @@ const COPY = {
   image: {
     eyebrow: 'Image',
     title: 'Create images from text',
-    description: 'Describe it, pick a style and a shape. Every result is saved to your library.',
+    description: 'Describe it, pick a style and a shape.',
     icon: ImageIcon,
     failed: MESSAGES.failedToGenerateImage,
   },
   video: {
     eyebrow: 'Video',
     title: 'Create short videos from text',
-    description: 'Describe a scene, pick a look, a length and a size. Every result is saved to your library.',
+    description: 'Describe a scene, pick a look, a length and a size.',
     icon: Clapperboard,
     failed: MESSAGES.failedToGenerateVideo,
   },
@@ -155,7 +155,12 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     if (job.status === 'succeeded' && job.asset) {
       setResult({ asset: job.asset, generation: job });
       setFresh(true);
-      showBanner('success', `Your ${type} is ready and saved to your library.`);
+      showBanner(
+        'success',
+        job.asset.saved
+          ? `Your ${type} is ready and saved to your library.`
+          : `Your ${type} is ready. Auto-save is off: save it to keep it in your library.`,
+      );
       return;
     }
     setJobId(null);
@@ -331,7 +336,12 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
           <h1 className="text-2xl font-semibold tracking-tight text-balance text-fg sm:text-3xl">
             {copy.title}
           </h1>
-          <p className="mt-1.5 hidden text-fg-muted sm:block">{copy.description}</p>
+          <p className="mt-1.5 hidden text-fg-muted sm:block">
+            {copy.description}{' '}
+            {account?.autoSaveEnabled === false
+              ? 'Auto-save is off: results stay in your history for 7 days unless you save them.'
+              : 'Every result is saved to your library.'}
+          </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           <Badge tone="accent" className="hidden sm:inline-flex">
