@@ -101,7 +101,7 @@ describe('settings', () => {
       'Advanced',
     ]);
     await page.getByText('Kaleido does not send webhooks to it yet.', { exact: false }).waitFor();
-    expect(await page.getByText(/coming soon/i).count()).toBe(0);
+    expect(await page.getByText(/coming\ssoon/i).count()).toBe(0);
     await screenshots(page, 'settings-top');
 
     // Generation defaults reach the generators.

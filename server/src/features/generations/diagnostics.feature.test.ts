@@ -202,12 +202,15 @@ describe('data collection', () => {
     expect(promptOf(unkept.json().data.generationId)).toBeNull();
     expect(promptOf(viaApi.json().data.id)).toBeNull();
     // API request records hold no prompt text at all.
-    const requests = await ctx.database.kysely
-      .selectFrom('api_requests')
-      .selectAll()
-      .where('user_id', '=', person.user.id)
-      .execute();
-    expect(requests).toHaveLength(1);
+    // (Recorded once the answer is sent: an onResponse hook that may land just after inject resolves.)
+    const requestsOf = () =>
+      ctx.database.kysely
+        .selectFrom('api_requests')
+        .selectAll()
+        .where('user_id', '=', person.user.id)
+        .execute();
+    await expect.poll(async () => (await requestsOf()).length).toBe(1);
+    const requests = await requestsOf();
     expect(JSON.stringify(requests)).not.toContain('api secret');
 
     // The library keeps its own prompts.

@@ -225,7 +225,7 @@ describe('settings tab', () => {
       'Kaleido does not send webhooks to it yet.',
     );
     expect(describedAs(screen.getByLabelText('Webhook URL'))).not.toMatch(/calls this address/);
-    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/coming\ssoon/i)).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Save results to my library' })).toHaveAccessibleDescription(
       /unsaved results are deleted after 7 days/,
     );
