@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Migrator } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import webPush from 'web-push';
@@ -11,6 +12,7 @@ import type { AppConfig } from '../src/config.js';
 import type { RunnerOptions } from '../src/features/generations/generation-runner.js';
 import type { Clock } from '../src/platform/clock.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/platform/db/database.js';
+import { allMigrations } from '../src/platform/db/migrations/index.js';
 import type { FileStore } from '../src/platform/storage/file-store.js';
 import type { GenerationProvider } from '../src/providers/provider.js';
 
@@ -139,4 +141,34 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
       if (!options.shared) await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An empty database of the project's kind with no migration run, for tests of the migrations themselves. */
+export async function openBareDatabase(
+  poolSize = 2,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-db-'));
+  const testDatabase = await createTestDatabase(dataDir);
+  const database = openDatabase(testDatabase.config, { poolSize });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await testDatabase.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Migrates a bare database up to the migration just before `name` (the schema an upgrade starts from). */
+export async function migrateToJustBefore(database: Database, name: string): Promise<void> {
+  const all = allMigrations(database.dialect);
+  const before = Object.keys(all)
+    .sort()
+    .filter((candidate) => candidate < name)
+    .at(-1);
+  if (!before) throw new Error(`no migration before ${name}`);
+  const migrator = new Migrator({ db: database.kysely, provider: { getMigrations: async () => all } });
+  const { error } = await migrator.migrateTo(before);
+  if (error) throw error;
 }

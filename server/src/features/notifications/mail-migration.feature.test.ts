@@ -1,35 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
-import { type Database, migrateToLatest, openDatabase } from '../../platform/db/database.js';
-import { allMigrations } from '../../platform/db/migrations/index.js';
+import { migrateToJustBefore, openBareDatabase } from '../../../test/harness.js';
+import { type Database, migrateToLatest } from '../../platform/db/database.js';
 
 describe('migration 0008-mail on existing accounts', () => {
-  let dataDir: string;
-  let testDatabase: TestDatabase;
+  let bare: Awaited<ReturnType<typeof openBareDatabase>>;
   let database: Database;
 
   beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-db-'));
-    testDatabase = await createTestDatabase(dataDir);
-    database = openDatabase(testDatabase.config, { poolSize: 2 });
+    bare = await openBareDatabase();
+    database = bare.database;
   });
   afterEach(async () => {
-    await database.close();
-    await testDatabase.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bare.close();
   });
 
   it('records a consent time for accounts that already had marketing e-mails on, and only for them', async () => {
-    const all = allMigrations(database.dialect);
-    const before = Object.keys(all)
-      .sort()
-      .filter((name) => name < '0008-mail');
-    const migrator = new Migrator({ db: database.kysely, provider: { getMigrations: async () => all } });
-    expect((await migrator.migrateTo(before.at(-1) as string)).error).toBeUndefined();
+    await migrateToJustBefore(database, '0008-mail');
 
     const people = [
       { id: 'u1', settings: { marketingEmails: true } },
