@@ -151,6 +151,19 @@ describe('e-mail notifications', () => {
     expect((await mailTo()).map((mail) => mail.headers.subject)).toEqual(['Your video is ready']);
   });
 
+  it('says where an unsaved long job waits when auto-save is off', async () => {
+    await as().patch('/api/settings', { creditAlerts: false, autoSaveEnabled: false });
+    fake.set({ kind: 'hold' });
+    const job = (await as().post('/api/generate-video?wait=false', { prompt: 'a night market' })).json().data;
+    await until(async () => fake.heldCount() === 1, 'the video to run');
+    fake.releaseAll();
+    await until(async () => (await statusOf(job.id)) === 'succeeded', 'the video to end');
+    const [mail] = await mailTo();
+    expect(mail?.text).toContain("Auto-save is off: save it from the generator's history within 7 days");
+    expect(mail?.text).toContain('Open the generator: http://localhost:3000/generate/video');
+    expect(mail?.text).not.toContain('in your library');
+  });
+
   it('counts polling as following; a heartbeat gone stale before the end does not count', async () => {
     await as().patch('/api/settings', { creditAlerts: false });
     fake.set({ kind: 'hold' });

@@ -26,20 +26,23 @@ export function createNotificationsRepository(db: Executor) {
     generation(jobId: string, trx: Executor = db) {
       return trx
         .selectFrom('generations')
+        .leftJoin('assets', 'assets.id', 'generations.asset_id')
         .select([
-          'id',
-          'user_id',
-          'kind',
-          'status',
-          'prompt',
-          'error',
-          'asset_id',
-          'api_key_id',
-          'created_at',
-          'finished_at',
-          'watched_at',
+          'generations.id',
+          'generations.user_id',
+          'generations.kind',
+          'generations.status',
+          'generations.prompt',
+          'generations.error',
+          'generations.asset_id',
+          'generations.api_key_id',
+          'generations.created_at',
+          'generations.finished_at',
+          'generations.watched_at',
+          // Auto-save off: the result waits in the generator's history, not in the library.
+          'assets.saved as asset_saved',
         ])
-        .where('id', '=', jobId)
+        .where('generations.id', '=', jobId)
         .executeTakeFirst();
     },
 

@@ -208,15 +208,25 @@ export function createNotificationsService(deps: {
         subject: `Your ${noun} is ready`,
         preheader: prompt,
         heading: `Your ${noun} is ready`,
-        paragraphs: [`Kaleido finished the ${noun} you asked for; it is in your library.`],
+        paragraphs: [
+          job.asset_saved === 0
+            ? `Kaleido finished the ${noun} you asked for. Auto-save is off: save it from the generator's history within 7 days to keep it.`
+            : `Kaleido finished the ${noun} you asked for; it is in your library.`,
+        ],
         details: [
           { label: 'Prompt', value: prompt },
           { label: 'Finished', value: formatDateTime(ended, target.zone) },
         ],
-        action: {
-          label: 'Open in your library',
-          url: link(job.asset_id ? `/library?asset=${encodeURIComponent(job.asset_id)}` : '/library'),
-        },
+        action:
+          job.asset_saved === 0
+            ? {
+                label: 'Open the generator',
+                url: link(job.kind === 'image' ? '/generate/image' : '/generate/video'),
+              }
+            : {
+                label: 'Open in your library',
+                url: link(job.asset_id ? `/library?asset=${encodeURIComponent(job.asset_id)}` : '/library'),
+              },
       },
       'emailNotifications',
     );
