@@ -1,6 +1,7 @@
-import { SETTINGS_DEFAULTS, type TSettingsFields, ZSettingsFields } from '@kaleido/common';
+import type { TSettingsFields } from '@kaleido/common';
 import type { Executor } from '../../platform/db/executor.js';
 import type { SettingsRepository } from './settings.repository.js';
+import { readStoredSettings } from './settings.service.js';
 
 /**
  * One setting as it is now, for the features whose behaviour follows it (read inside the caller's
@@ -15,9 +16,7 @@ export function createSettingFlags(deps: { settings: SettingsRepository }) {
     trx?: Executor,
   ): Promise<TSettingsFields[K]> {
     const row = await deps.settings.find(userId, trx);
-    const raw = row ? (JSON.parse(row.data) as Record<string, unknown>) : {};
-    const parsed = ZSettingsFields.shape[key].safeParse(raw[key]);
-    return (parsed.success ? parsed.data : SETTINGS_DEFAULTS[key]) as TSettingsFields[K];
+    return readStoredSettings(row?.data)[key];
   }
 
   return {

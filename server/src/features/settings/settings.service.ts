@@ -14,6 +14,20 @@ import type { UsersRepository } from '../accounts/users.repository.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 /**
+ * The stored settings JSON read back against the contract: each field that no longer validates (or was
+ * added later) falls back to its default.
+ */
+export function readStoredSettings(stored: string | undefined): TSettingsFields {
+  const raw = stored ? (JSON.parse(stored) as Record<string, unknown>) : {};
+  const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
+  const shape = ZSettingsFields.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    if (key in raw && shape[key].safeParse(raw[key]).success) merged[key] = raw[key];
+  }
+  return ZSettingsFields.parse(merged);
+}
+
+/**
  * Settings are created lazily with the spec's defaults on first read. Stored values are re-validated
  * on read, so a field added later (or an old invalid value) falls back to its default.
  */
@@ -23,16 +37,6 @@ export function createSettingsService(deps: {
   users: UsersRepository;
   clock: Clock;
 }) {
-  function merge(stored: string | undefined): TSettingsFields {
-    const raw = stored ? (JSON.parse(stored) as Record<string, unknown>) : {};
-    const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
-    const shape = ZSettingsFields.shape;
-    for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-      if (key in raw && shape[key].safeParse(raw[key]).success) merged[key] = raw[key];
-    }
-    return ZSettingsFields.parse(merged);
-  }
-
   async function read(userId: string): Promise<TSettings> {
     let row = await deps.settings.find(userId);
     if (!row) {
@@ -46,7 +50,7 @@ export function createSettingsService(deps: {
     const user = await deps.users.findById(userId);
     if (!row || !user) throw new AppError('USER_NOT_AUTHENTICATED');
     return {
-      ...merge(row.data),
+      ...readStoredSettings(row.data),
       userId,
       displayName: user.display_name,
       handle: user.handle ?? (await ensureHandle(userId, user.display_name)),
@@ -86,7 +90,7 @@ export function createSettingsService(deps: {
         .transaction()
         .execute(async (trx) => {
           const row = await deps.settings.find(userId, trx);
-          const previous = merge(row?.data);
+          const previous = readStoredSettings(row?.data);
           const next = { ...previous, ...fields };
           await deps.settings.update(userId, JSON.stringify(next), now, trx);
           // Marketing consent is recorded with its time: set when it turns on, cleared when it turns off.
