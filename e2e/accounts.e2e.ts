@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AUTH_MESSAGES, MESSAGES } from '@kaleido/common';
+import { AUTH_MESSAGES } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { english } from './support/catalog.js';
 
 /**
  * Signed-out probes (GET /api/auth/me → 401) and the journey's one deliberately wrong current password
@@ -65,7 +66,7 @@ async function signOut(page: Page) {
 
 async function signIn(page: Page, email: string, password: string, options: { remember?: boolean } = {}) {
   await page.goto('/auth');
-  await page.getByRole('heading', { name: MESSAGES.welcomeBack }).waitFor();
+  await page.getByRole('heading', { name: english('auth.signIn.title') }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (options.remember) await page.getByRole('checkbox', { name: 'Remember me' }).check();
@@ -98,7 +99,7 @@ describe('accounts', () => {
 
     // Sign up: the new account starts with 10 credits, shown in the navigation bar.
     await page.getByRole('button', { name: 'Sign up' }).click();
-    await page.getByRole('heading', { name: MESSAGES.createYourAccount }).waitFor();
+    await page.getByRole('heading', { name: english('auth.signUp.title') }).waitFor();
     await shot(page, 'accounts-signup-desktop-light');
     await page.getByLabel('Full name').fill(name);
     await page.getByLabel('Email').fill(email);
@@ -144,7 +145,7 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByRole('status').getByText(AUTH_MESSAGES.resetEmailSent).waitFor();
+    await page.getByRole('status').getByText(english(AUTH_MESSAGES.resetEmailSent)).waitFor();
     await shot(page, 'accounts-forgot-sent-desktop-light');
     let link: string | undefined;
     await expect
@@ -164,10 +165,10 @@ describe('accounts', () => {
     await page.getByLabel('New password', { exact: true }).fill(passwords[1]);
     await page.getByLabel('Confirm new password').fill(`${passwords[1]}!`);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText(MESSAGES.passwordsDoNotMatch).waitFor();
+    await page.getByText(english('auth.validation.passwordsDoNotMatch')).waitFor();
     await page.getByLabel('Confirm new password').fill(passwords[1]);
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await page.getByText(AUTH_MESSAGES.passwordReset).waitFor();
+    await page.getByText(english(AUTH_MESSAGES.passwordReset)).waitFor();
     await shot(page, 'accounts-reset-done-desktop-light');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/auth');
@@ -234,10 +235,10 @@ describe('accounts', () => {
     await security.getByLabel('New password', { exact: true }).fill(passwords[2]);
     await security.getByLabel('Confirm new password').fill(passwords[2]);
     await security.getByRole('button', { name: 'Update password' }).click();
-    await security.getByRole('alert').getByText(MESSAGES.currentPasswordIncorrect).waitFor();
+    await security.getByRole('alert').getByText(english(AUTH_MESSAGES.currentPasswordIncorrect)).waitFor();
     await security.getByLabel('Current password').fill(passwords[1]);
     await security.getByRole('button', { name: 'Update password' }).click();
-    await security.getByText(AUTH_MESSAGES.passwordChanged).waitFor();
+    await security.getByText(english(AUTH_MESSAGES.passwordChanged)).waitFor();
 
     // Delete the account: it takes the word DELETE and the (new) password; then the visitor is signed out.
     await page.getByRole('button', { name: 'Delete account' }).click();

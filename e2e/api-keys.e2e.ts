@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MESSAGES } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { artifactsDir, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { english } from './support/catalog.js';
 
 /** Refused calls the journey makes on purpose show up as console errors; they are expected. */
 const unexpected = (problems: string[]) =>
@@ -74,8 +74,8 @@ describe('API keys', () => {
 
       await page.goto('/api-keys');
       await page.getByRole('heading', { level: 1, name: 'API Keys' }).waitFor();
-      await page.getByRole('heading', { name: MESSAGES.noApiKeys }).waitFor();
-      await page.getByText(MESSAGES.noApiKeysHint).waitFor();
+      await page.getByRole('heading', { name: english('apiKeys.empty.title') }).waitFor();
+      await page.getByText(english('apiKeys.empty.description')).waitFor();
       await shots(page, `api-keys-empty-${size}`);
 
       // Create a key: the secret is shown once, with Copy.
@@ -108,7 +108,7 @@ describe('API keys', () => {
       // Copy: 'Copied' for 2 s, the toast, and the secret on the clipboard.
       await card.getByRole('button', { name: 'Copy' }).click();
       await card.getByRole('button', { name: 'Copied' }).waitFor();
-      await page.getByText(MESSAGES.apiKeyCopied).first().waitFor();
+      await page.getByText(english('apiKeys.copy.toast')).first().waitFor();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
       await card.getByRole('button', { name: 'Copy' }).waitFor({ timeout: 4000 });
 
@@ -189,7 +189,7 @@ describe('API keys', () => {
         credits: 9,
         usage: { imageRequests: 1, totalRequests: 1 },
       });
-      await page.getByText(MESSAGES.apiKeyExported).first().waitFor();
+      await page.getByText(english('apiKeys.card.exported')).first().waitFor();
 
       // Deactivate in Settings: the API refuses the key.
       await card.getByRole('button', { name: 'Actions for My Project Key' }).click();

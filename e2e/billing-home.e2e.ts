@@ -2,6 +2,7 @@ import { BILLING_MESSAGES, LIMITS, TIMINGS } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { english } from './support/catalog.js';
 
 /** Refused calls the journey makes on purpose (signed-out probe, a declined card) are expected. */
 const unexpected = (problems: string[]) =>
@@ -168,7 +169,7 @@ describe('home, pricing and billing', () => {
     await dialog.getByLabel('Cardholder Name').fill('Mary Jackson');
     await dialog.getByRole('button', { name: 'Save card' }).click();
     await dialog.getByRole('button', { name: 'Pay $15' }).click();
-    await dialog.getByText(BILLING_MESSAGES.cardDeclined).waitFor();
+    await dialog.getByText(english(BILLING_MESSAGES.cardDeclined)).waitFor();
     await screenshot(page, 'checkout-declined');
 
     // Then the documented success card.

@@ -1,19 +1,21 @@
-import { LIMITS } from './constants.js';
+import type { TApiMessageId } from './i18n/messages/en.js';
 
-/** Developer API key texts and key format (no zod: safe for the browser bundle). */
+/** Message ids of the developer API key texts (values: API_MESSAGE_DEFAULTS); no zod: safe for the browser bundle. */
 export const API_KEY_MESSAGES = {
-  nameRequired: 'Please enter a name for your API key',
-  nameTooLong: `Names can be at most ${LIMITS.apiKeyNameMax} characters.`,
-  descriptionTooLong: `Descriptions can be at most ${LIMITS.apiKeyDescriptionMax} characters.`,
-  planNotAllowed: "Your account's plan does not allow API keys of this plan.",
-  keyRequired: 'API key required. Send it as "Authorization: Bearer <key>".',
-  keyInvalid: 'Invalid API key.',
-  keyInactive: 'This API key is inactive.',
-  videoNotAllowed: "This API key's plan does not include video generation.",
-  allowanceExhausted: "Insufficient credits. This API key's monthly allowance is used up.",
-  idempotencyMismatch: 'This Idempotency-Key was already used with a different request.',
-  rateLimited: 'Rate limit exceeded for this API key. Retry after the time in the Retry-After header.',
-} as const;
+  nameRequired: 'api.apiKeys.nameRequired',
+  nameTooLong: 'api.apiKeys.nameTooLong',
+  descriptionTooLong: 'api.apiKeys.descriptionTooLong',
+  planNotAllowed: 'api.apiKeys.planNotAllowed',
+  keyRequired: 'api.apiKeys.keyRequired',
+  keyInvalid: 'api.apiKeys.keyInvalid',
+  keyInactive: 'api.apiKeys.keyInactive',
+  imageNotAllowed: 'api.apiKeys.imageNotAllowed',
+  readNotAllowed: 'api.apiKeys.readNotAllowed',
+  videoNotAllowed: 'api.apiKeys.videoNotAllowed',
+  allowanceExhausted: 'api.apiKeys.allowanceExhausted',
+  idempotencyMismatch: 'api.apiKeys.idempotencyMismatch',
+  rateLimited: 'api.apiKeys.rateLimited',
+} as const satisfies Record<string, TApiMessageId>;
 
 /** Developer keys start with `kal_live_`, the personal key of Settings with `ck_` (DECISIONS). */
 export const API_KEY_PREFIXES = { developer: 'kal_live_', personal: 'ck_' } as const;

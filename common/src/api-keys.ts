@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_KEY_MESSAGES } from './api-keys-constants.js';
 import { KEY_PLAN_IDS, LIMITS, PUBLIC_API_OPTIONS } from './constants.js';
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from './generation-constants.js';
+import type { TApiMessageId } from './i18n/messages/en.js';
 
 /** Developer API keys and the public API v1 (spec sections 3, 5, 6, 7). */
 
@@ -111,13 +112,13 @@ export const ZPublicVideoRequest = z
         style: z.enum(PUBLIC_API_OPTIONS.video.styles).default('cinematic'),
         duration: z
           .literal(PUBLIC_API_OPTIONS.video.durations, {
-            error: `duration must be one of ${PUBLIC_API_OPTIONS.video.durations.join(', ')}.`,
+            error: 'api.publicApi.durationInvalid' satisfies TApiMessageId,
           })
           .default(5)
           .meta({ description: 'Seconds: 3, 5 or 10.' }),
         frameRate: z
           .literal(PUBLIC_API_OPTIONS.video.frameRates, {
-            error: `frameRate must be one of ${PUBLIC_API_OPTIONS.video.frameRates.join(', ')}.`,
+            error: 'api.publicApi.frameRateInvalid' satisfies TApiMessageId,
           })
           .default(24)
           .meta({ description: 'Frames per second: 24, 30 or 60.' }),

@@ -7,7 +7,6 @@ import {
   ROLES,
 } from './auth-constants.js';
 import { PLAN_IDS } from './constants.js';
-import { MESSAGES } from './errors.js';
 
 /** Sign-up, sign-in and account contracts (spec sections 2 Auth, 3 User profile, 5, 6). */
 
@@ -53,8 +52,8 @@ export const ZResetPasswordRequest = z.object({
 });
 export const ZChangePasswordRequest = z.object({
   currentPassword: z
-    .string({ error: MESSAGES.passwordFieldsRequired })
-    .min(1, MESSAGES.passwordFieldsRequired),
+    .string({ error: AUTH_MESSAGES.passwordFieldsRequired })
+    .min(1, AUTH_MESSAGES.passwordFieldsRequired),
   newPassword,
 });
 

@@ -1,46 +1,50 @@
 import {
-  BILLING_COUNTRIES,
+  type BILLING_COUNTRIES,
   CREDIT_PACKS,
   PLANS,
   type TCreditPack,
   type TPlan,
   type TPlanId,
 } from './constants.js';
+import type { TApiMessageId } from './i18n/messages/en.js';
 
 /**
- * Billing texts and card checks (no zod: safe for the browser bundle). The server validates with the
- * same functions, so the Add Card form and the API refuse a card with the same words.
+ * Billing texts (message ids; values: API_MESSAGE_DEFAULTS) and card checks (no zod: safe for the
+ * browser bundle). The server validates with the same functions, so the Add Card form and the API
+ * refuse a card with the same words. The address field messages take the field's key as `field`.
  */
 export const BILLING_MESSAGES = {
-  cardNumberRequired: 'Enter the card number.',
-  cardNumberInvalid: 'This card number is not valid. Check the digits and try again.',
-  cardBrandUnsupported: 'This card type is not accepted. Use Visa, Mastercard, American Express or Discover.',
-  expiryRequired: 'Enter the expiry date as MM/YY.',
-  expiryInvalid: 'Enter the expiry date as MM/YY, for example 04/29.',
-  expiryPast: 'This card has expired. Check the expiry date.',
-  cvcInvalid: 'The CVC is the 3 or 4 digits printed on the card.',
-  cvcAmex: 'American Express cards have a 4-digit CVC.',
-  cardholderRequired: 'Enter the name on the card.',
-  cardholderTooLong: 'The name on the card can be at most 100 characters.',
-  addressFieldRequired: (field: string) => `${field} is required.`,
-  addressFieldTooLong: (field: string) => `${field} can be at most 200 characters.`,
-  emailInvalid: 'Enter a valid e-mail address.',
-  countryInvalid: `Choose one of ${BILLING_COUNTRIES.join(', ')}.`,
-  cardDeclined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  cardExpiredDecline: 'Your card has expired.',
-  cvcCheckFailed: "Your card's security code is incorrect.",
-  processingError: 'An error occurred while processing your card. Try again in a little while.',
-  paymentMethodRequired: 'Add a card before buying.',
-  paymentMethodNotFound: 'Payment method not found.',
-  unknownPack: 'Unknown credit pack.',
-  samePlan: 'You are already on this plan.',
-  purchaseInProgress: 'This purchase is already being processed.',
-  idempotencyMismatch: 'This purchase key was already used for a different purchase.',
-  cardAdded: 'Card added',
-  cardRemoved: 'Card removed',
-  addressSaved: 'Billing address saved',
-} as const;
+  cardNumberRequired: 'api.billing.cardNumberRequired',
+  cardNumberInvalid: 'api.billing.cardNumberInvalid',
+  cardBrandUnsupported: 'api.billing.cardBrandUnsupported',
+  expiryRequired: 'api.billing.expiryRequired',
+  expiryInvalid: 'api.billing.expiryInvalid',
+  expiryPast: 'api.billing.expiryPast',
+  cvcInvalid: 'api.billing.cvcInvalid',
+  cvcAmex: 'api.billing.cvcAmex',
+  cardholderRequired: 'api.billing.cardholderRequired',
+  cardholderTooLong: 'api.billing.cardholderTooLong',
+  addressFieldRequired: 'api.billing.addressFieldRequired',
+  addressFieldTooLong: 'api.billing.addressFieldTooLong',
+  emailInvalid: 'api.billing.emailInvalid',
+  countryInvalid: 'api.billing.countryInvalid',
+  cardDeclined: 'api.billing.cardDeclined',
+  insufficientFunds: 'api.billing.insufficientFunds',
+  cardExpiredDecline: 'api.billing.cardExpiredDecline',
+  cvcCheckFailed: 'api.billing.cvcCheckFailed',
+  processingError: 'api.billing.processingError',
+  paymentMethodRequired: 'api.billing.paymentMethodRequired',
+  paymentMethodNotFound: 'api.billing.paymentMethodNotFound',
+  unknownPack: 'api.billing.unknownPack',
+  samePlan: 'api.billing.samePlan',
+  purchaseInProgress: 'api.billing.purchaseInProgress',
+  idempotencyMismatch: 'api.billing.idempotencyMismatch',
+  idempotencyKeyRequired: 'api.billing.idempotencyKeyRequired',
+  idempotencyKeyInvalid: 'api.billing.idempotencyKeyInvalid',
+  cardAdded: 'api.billing.cardAdded',
+  cardRemoved: 'api.billing.cardRemoved',
+  addressSaved: 'api.billing.addressSaved',
+} as const satisfies Record<string, TApiMessageId>;
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover'] as const;
 export type TCardBrand = (typeof CARD_BRANDS)[number];
@@ -118,8 +122,8 @@ export const TEST_CARDS: readonly TTestCard[] = [
   },
 ];
 
-/** The decline messages people see, per outcome. */
-export const DECLINE_MESSAGES: Record<Exclude<TTestCardOutcome, 'succeeds'>, string> = {
+/** The decline messages people see, per outcome (the decline codes card processors use). */
+export const DECLINE_MESSAGES: Record<Exclude<TTestCardOutcome, 'succeeds'>, TApiMessageId> = {
   card_declined: BILLING_MESSAGES.cardDeclined,
   insufficient_funds: BILLING_MESSAGES.insufficientFunds,
   expired_card: BILLING_MESSAGES.cardExpiredDecline,
@@ -188,9 +192,9 @@ export interface TCardInput {
 
 export type TCardField = keyof TCardInput;
 
-/** Every problem of a card form, by field (empty when the card may be submitted). */
-export function validateCard(input: TCardInput, now: Date): Partial<Record<TCardField, string>> {
-  const errors: Partial<Record<TCardField, string>> = {};
+/** Every problem of a card form, by field, as message ids (empty when the card may be submitted). */
+export function validateCard(input: TCardInput, now: Date): Partial<Record<TCardField, TApiMessageId>> {
+  const errors: Partial<Record<TCardField, TApiMessageId>> = {};
   const digits = cardDigits(input.number);
   const brand = detectCardBrand(digits);
   if (!digits) errors.number = BILLING_MESSAGES.cardNumberRequired;

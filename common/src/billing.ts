@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_ADDRESS_FIELDS, BILLING_MESSAGES, CARD_BRANDS, cardDigits } from './billing-constants.js';
+import { BILLING_MESSAGES, CARD_BRANDS, cardDigits } from './billing-constants.js';
 import { BILLING_COUNTRIES, CREDIT_PACKS, DEFAULT_BILLING_COUNTRY, PLAN_IDS } from './constants.js';
 
 /** Billing: payment methods, the billing address, purchases, plan changes (spec sections 2, 3, 5, 9). */
@@ -36,22 +36,22 @@ export const ZPaymentMethod = z
   .meta({ id: 'PaymentMethod' });
 export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
 
-const labelOf = (key: string) => BILLING_ADDRESS_FIELDS.find((field) => field.key === key)?.label ?? key;
-const addressText = (key: string) =>
+/** An address line; its messages name the field by its key (the issue's path gives it as `field`). */
+const addressText = () =>
   z
-    .string({ error: BILLING_MESSAGES.addressFieldRequired(labelOf(key)) })
+    .string({ error: BILLING_MESSAGES.addressFieldRequired })
     .trim()
-    .min(1, BILLING_MESSAGES.addressFieldRequired(labelOf(key)))
-    .max(200, BILLING_MESSAGES.addressFieldTooLong(labelOf(key)));
+    .min(1, BILLING_MESSAGES.addressFieldRequired)
+    .max(200, BILLING_MESSAGES.addressFieldTooLong);
 
 export const ZBillingAddress = z
   .object({
-    name: addressText('name'),
-    email: addressText('email').pipe(z.email({ error: BILLING_MESSAGES.emailInvalid })),
-    address: addressText('address'),
-    city: addressText('city'),
-    state: addressText('state'),
-    zipCode: addressText('zipCode'),
+    name: addressText(),
+    email: addressText().pipe(z.email({ error: BILLING_MESSAGES.emailInvalid })),
+    address: addressText(),
+    city: addressText(),
+    state: addressText(),
+    zipCode: addressText(),
     country: z
       .enum(BILLING_COUNTRIES, { error: BILLING_MESSAGES.countryInvalid })
       .default(DEFAULT_BILLING_COUNTRY),
@@ -63,8 +63,8 @@ export type TBillingAddress = z.output<typeof ZBillingAddress>;
 
 /** A key the browser makes once per purchase attempt, so a double click or a retry never charges twice. */
 const idempotencyKey = z
-  .string({ error: 'idempotencyKey is required.' })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotencyKey must be 8 to 100 letters, digits, - or _.');
+  .string({ error: BILLING_MESSAGES.idempotencyKeyRequired })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, BILLING_MESSAGES.idempotencyKeyInvalid);
 
 export const ZBuyPackRequest = z
   .object({

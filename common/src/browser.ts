@@ -11,6 +11,8 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './experimental.js';
 export * from './generation-constants.js';
+export * from './i18n/api-message-defaults.js';
+export * from './i18n/locales.js';
 export * from './routes.js';
 export * from './settings-constants.js';
 export * from './sharing-constants.js';

@@ -1,10 +1,11 @@
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { en } from './i18n/messages/en.js';
 import {
   CREDIT_PACKS,
   CREDIT_PRICES,
-  ERRORS,
+  errorMessageId,
   generationFailedCode,
-  httpErrorMessage,
   IMAGE_DEFAULTS,
   IMAGE_OPTIONS,
   insufficientCreditsMessage,
@@ -14,9 +15,14 @@ import {
   KEY_PLANS_BY_ACCOUNT_PLAN,
   loginRequiredCode,
   PLANS,
+  type TApiMessage,
   VIDEO_DEFAULTS,
   VIDEO_OPTIONS,
 } from './index.js';
+
+/** A message of the shared catalog in English, its values filled in. */
+const english = (message: TApiMessage) =>
+  String(new IntlMessageFormat(en[message.id], 'en').format(message.values));
 
 describe('contracts', () => {
   it('prices images at 1 credit and videos at 3 (DECISIONS)', () => {
@@ -24,20 +30,20 @@ describe('contracts', () => {
   });
 
   it('words the insufficient-credit errors as the spec does, from the price', () => {
-    expect(insufficientCreditsMessage('image', CREDIT_PRICES.image)).toBe(
+    expect(english(insufficientCreditsMessage('image', CREDIT_PRICES.image))).toBe(
       'Insufficient credits. Image generation requires 1 credit.',
     );
-    expect(insufficientCreditsMessage('video', CREDIT_PRICES.video)).toBe(
+    expect(english(insufficientCreditsMessage('video', CREDIT_PRICES.video))).toBe(
       'Insufficient credits. Video generation requires 3 credits.',
     );
   });
 
   it('maps generation types to their catalogue texts', () => {
-    expect(ERRORS[loginRequiredCode('image')].message).toBe('Please log in to generate images');
-    expect(ERRORS[loginRequiredCode('video')].message).toBe('Please log in to generate videos');
-    expect(ERRORS[generationFailedCode('image')].message).toBe('Failed to generate image');
-    expect(ERRORS[generationFailedCode('video')].message).toBe('Failed to generate video');
-    expect(httpErrorMessage(502)).toBe('HTTP error! status: 502');
+    const message = (code: Parameters<typeof errorMessageId>[0]) => en[errorMessageId(code)];
+    expect(message(loginRequiredCode('image'))).toBe('Please log in to generate images');
+    expect(message(loginRequiredCode('video'))).toBe('Please log in to generate videos');
+    expect(message(generationFailedCode('image'))).toBe('Failed to generate image');
+    expect(message(generationFailedCode('video'))).toBe('Failed to generate video');
     expect(isErrorCode('NOT_FOUND')).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
   });

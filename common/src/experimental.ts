@@ -1,3 +1,4 @@
+import type { TApiMessageId } from './i18n/messages/en.js';
 import { APP_ROUTES } from './routes.js';
 
 /**
@@ -26,6 +27,7 @@ export const EXPERIMENTAL_TOOLS: readonly ExperimentalTool[] = [
 /** How many images Prompt variations makes (one job each). */
 export const PROMPT_VARIATIONS_COUNT = 4;
 
+/** Message ids of the experimental tools' texts. */
 export const EXPERIMENTAL_MESSAGES = {
-  off: 'This tool is experimental: turn on Experimental features in Settings to use it.',
-} as const;
+  off: 'api.experimental.off',
+} as const satisfies Record<string, TApiMessageId>;

@@ -1,11 +1,16 @@
+import type { TApiMessageId } from './i18n/messages/en.js';
+
 /** Generation limits, sizes and lists (no zod: safe for the browser bundle). */
 
 export const PROMPT_MAX_LENGTH = 2000;
 
+/** Message ids of the generation texts (values: API_MESSAGE_DEFAULTS). */
 export const GENERATION_MESSAGES = {
-  promptRequired: 'Please enter a prompt.',
-  promptTooLong: `Prompts can be at most ${PROMPT_MAX_LENGTH} characters.`,
-} as const;
+  promptRequired: 'api.generation.promptRequired',
+  promptTooLong: 'api.generation.promptTooLong',
+  durationInvalid: 'api.generation.durationInvalid',
+  frameRateInvalid: 'api.generation.frameRateInvalid',
+} as const satisfies Record<string, TApiMessageId>;
 
 function ratio(aspectRatio: string): [number, number] {
   const [w, h] = aspectRatio.split(':').map(Number);

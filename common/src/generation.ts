@@ -37,12 +37,12 @@ export const ZVideoSettings = z.object({
   aspectRatio: z.enum(VIDEO_OPTIONS.aspectRatios).default(VIDEO_DEFAULTS.aspectRatio),
   duration: z
     .literal(VIDEO_OPTIONS.durations, {
-      error: `Duration must be one of ${VIDEO_OPTIONS.durations.join(', ')}.`,
+      error: GENERATION_MESSAGES.durationInvalid,
     })
     .default(VIDEO_DEFAULTS.duration),
   frameRate: z
     .literal(VIDEO_OPTIONS.frameRates, {
-      error: `Frame rate must be one of ${VIDEO_OPTIONS.frameRates.join(', ')}.`,
+      error: GENERATION_MESSAGES.frameRateInvalid,
     })
     .default(VIDEO_DEFAULTS.frameRate),
   resolution: z.enum(VIDEO_OPTIONS.resolutions).default(VIDEO_DEFAULTS.resolution),

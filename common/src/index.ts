@@ -6,6 +6,7 @@ export * from './diagnostics.js';
 export * from './envelope.js';
 export * from './gallery.js';
 export * from './generation.js';
+export * from './i18n/messages/index.js';
 export * from './notifications.js';
 export * from './push.js';
 export * from './settings.js';

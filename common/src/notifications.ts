@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import type { TApiMessageId } from './i18n/messages/en.js';
 import { SETTINGS_MESSAGES } from './settings-constants.js';
 import { isSupportedTimeZone } from './time-zones.js';
 
 /** `?token=…` of `GET|POST /api/email/unsubscribe` (the signed one-click link of an e-mail). */
 export const ZUnsubscribeQuery = z.object({
-  token: z.string({ error: 'token: The unsubscribe link has no token.' }).min(1).max(512),
+  token: z
+    .string({ error: 'api.email.unsubscribeTokenMissing' satisfies TApiMessageId })
+    .min(1)
+    .max(512),
 });
 
 /** The answer of `POST /api/email/unsubscribe`: which setting is now off. */

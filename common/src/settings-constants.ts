@@ -1,4 +1,4 @@
-import { LIMITS } from './constants.js';
+import type { TApiMessageId } from './i18n/messages/en.js';
 
 /** User settings (spec section 3), created lazily with these defaults on first read. */
 export const SETTINGS_DEFAULTS = {
@@ -31,10 +31,11 @@ export const SETTINGS_DEFAULTS = {
   webhookUrl: '',
 } as const;
 
+/** Message ids of the settings texts (values: API_MESSAGE_DEFAULTS). */
 export const SETTINGS_MESSAGES = {
-  videoLengthRange: `Default video length must be between ${LIMITS.defaultVideoLengthMin} and ${LIMITS.defaultVideoLengthMax} seconds.`,
-  webhookUrl: 'Webhook URL must start with http:// or https://',
-  twoFactorUnavailable: 'Two-factor sign-in is not available yet.',
-  timezone: 'Unknown time zone.',
-  displayNameRequired: 'Please enter a display name.',
-} as const;
+  videoLengthRange: 'api.settings.videoLengthRange',
+  webhookUrl: 'api.settings.webhookUrl',
+  twoFactorUnavailable: 'api.settings.twoFactorUnavailable',
+  timezone: 'api.settings.timezone',
+  displayNameRequired: 'api.settings.displayNameRequired',
+} as const satisfies Record<string, TApiMessageId>;

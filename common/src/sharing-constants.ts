@@ -1,3 +1,5 @@
+import type { TApiMessageId } from './i18n/messages/en.js';
+
 /**
  * Public handles, shared creations and first-party analytics: the rules and texts the browser may
  * bundle (no zod here; the schemas are in sharing.ts).
@@ -45,14 +47,14 @@ export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'www',
 ]);
 
+/** Message ids of the sharing texts. */
 export const SHARING_MESSAGES = {
-  handleFormat:
-    'A handle has 3 to 30 characters: lowercase letters, digits, - and _, starting with a letter or digit.',
-  handleReserved: 'That handle is reserved. Please choose another one.',
-  handleTaken: 'That handle is already taken. Please choose another one.',
-  profileNotFound: 'Profile not found.',
-  sharedHiddenHint: 'Shared creations appear when your profile is public or members-only.',
-} as const;
+  handleFormat: 'api.sharing.handleFormat',
+  handleReserved: 'api.sharing.handleReserved',
+  handleTaken: 'api.sharing.handleTaken',
+  profileNotFound: 'api.sharing.profileNotFound',
+  sharedHiddenHint: 'api.sharing.sharedHiddenHint',
+} as const satisfies Record<string, TApiMessageId>;
 
 /** Where a person's public profile lives. */
 export const profilePath = (handle: string): string => `/u/${encodeURIComponent(handle)}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZGalleryItem } from './gallery.js';
+import type { TApiMessageId } from './i18n/messages/en.js';
 import {
   ANALYTICS_DEVICES,
   ANALYTICS_EVENT_NAMES,
@@ -50,7 +51,7 @@ const ZAnalyticsProperties = z
   })
   .strict()
   .refine((value) => JSON.stringify(value).length <= ANALYTICS_LIMITS.propertiesMaxBytes, {
-    message: 'Event properties are too large.',
+    message: 'api.analytics.propertiesTooLarge' satisfies TApiMessageId,
   });
 
 /** One first-party analytics event as the browser sends it (no IP, no user agent string). */
@@ -61,7 +62,7 @@ export const ZAnalyticsEvent = z
     path: z
       .string()
       .max(ANALYTICS_LIMITS.pathMax)
-      .regex(/^\/[^?#\s]*$/, 'The path must start with / and carry no query string.'),
+      .regex(/^\/[^?#\s]*$/, 'api.analytics.pathInvalid' satisfies TApiMessageId),
     properties: ZAnalyticsProperties.default({}),
     device: z.enum(ANALYTICS_DEVICES).optional(),
     /** When it happened in the browser; the server keeps its own time when this is missing or off. */

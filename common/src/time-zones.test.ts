@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { en, type TApiMessageId } from './i18n/messages/en.js';
 import { ZSettingsPatch } from './settings.js';
 import { isSupportedTimeZone } from './time-zones.js';
 
@@ -21,7 +22,7 @@ describe('time zone setting', () => {
     }
     const refused = ZSettingsPatch.safeParse({ timezone: 'Mars/Olympus' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]?.message).toBe('Unknown time zone.');
+    expect(en[refused.error?.issues[0]?.message as TApiMessageId]).toBe('Unknown time zone.');
     expect(ZSettingsPatch.safeParse({ timezone: 'Europe/Paris' }).success).toBe(true);
   });
 });

@@ -46,10 +46,17 @@ export interface Journey {
 /** A fresh browser context with animations reduced and every page problem recorded. */
 export async function openJourney(
   browser: Browser,
-  options: { baseURL: string; viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' },
+  options: {
+    baseURL: string;
+    viewport?: { width: number; height: number };
+    colorScheme?: 'light' | 'dark';
+    /** The browser's language (navigator.languages and Accept-Language); English unless a journey says otherwise. */
+    locale?: string;
+  },
 ): Promise<Journey> {
   const context = await browser.newContext({
     baseURL: options.baseURL,
+    locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? VIEWPORTS.desktop,
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',

@@ -73,6 +73,7 @@ import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-
 import { createRequestLimiter } from './platform/http/request-limiter.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
+import { createRequestLocale } from './platform/i18n/request-locale.js';
 import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
@@ -143,7 +144,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.log.info({ file, to: message.to, subject: message.subject }, 'e-mail written to the outbox'),
     );
 
-  registerErrorHandling(app);
+  // Errors are answered in the request's language (`requestLocale`, below: used once requests arrive).
+  registerErrorHandling(app, { localeOf: (request) => requestLocale.of(request) });
   await registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deriveKey(config.serverSecret, 'cookie-signing').toString('base64') });
@@ -170,7 +172,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersRepository(db);
   const creditsRepository = createCreditsRepository(db);
   const credits = createCreditsService({ credits: creditsRepository, clock, database });
-  const accounts = createAccountsService({ database, users, credits, clock });
+  const accounts = createAccountsService({
+    database,
+    users,
+    credits,
+    settings: createSettingsRepository(db),
+    clock,
+  });
   const sessions = createSessionsRepository(db);
   const auth = createAuthService({
     config,
@@ -193,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessions,
     accounts,
     auth,
-    mailer,
+    // `notifications` is created below, used only once requests arrive.
+    notifyAccountLinked: (userId, notice) => notifications.accountLinked(userId, notice),
     clock,
     onMailError: (error) => app.log.error({ err: error }, 'could not send the account-link notice'),
   });
@@ -211,6 +220,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Single settings read by the features that follow them (integrations, data collection, debug mode).
   const settingFlags = createSettingFlags({ settings: createSettingsRepository(db) });
+  // The language of error answers: the signed-in person's setting (a public-API key speaks for its
+  // owner), else Accept-Language; resolved only when an error is answered.
+  const requestLocale = createRequestLocale({
+    signedIn: async (request) => (await authn.optional(request))?.user.id ?? null,
+    language: (userId) => settingFlags.value(userId, 'language'),
+  });
   const billing = createBillingService({
     database,
     billing: createBillingRepository(db),
@@ -484,6 +499,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     generations,
     limiter: createRequestLimiter(database),
     integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
+    speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
     clock,
     publicUrl: config.publicUrl,
     openapi: () => {
@@ -494,13 +510,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The single-page app and the 404 answer.
   const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isNavigation = request.method === 'GET' || request.method === 'HEAD';
     if (spa && isNavigation && !API_PREFIX.test(pathname) && !HAS_FILE_EXTENSION.test(pathname)) {
       return spa.sendShell(reply, pathname);
     }
-    return reply.status(404).send(sendRouteNotFound(request.method, request.url));
+    return reply.status(404).send(await sendRouteNotFound(request, requestLocale.of));
   });
 
   return app;

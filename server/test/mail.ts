@@ -1,6 +1,9 @@
 import { readOutbox } from './factories.js';
 
-/** One e-mail of the outbox, decoded: header fields (lower-case names, unfolded), text and HTML parts. */
+/**
+ * One e-mail of the outbox, decoded: header fields (lower-case names, unfolded, encoded words decoded),
+ * text and HTML parts.
+ */
 export interface ParsedMail {
   raw: string;
   headers: Record<string, string>;
@@ -26,6 +29,24 @@ function decode(body: string, encoding: string | undefined): string {
   return value;
 }
 
+/** A header value as written: RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded. */
+function decodeWords(value: string): string {
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_word, encoding: string, data: string) => {
+      if (encoding.toUpperCase() === 'B') return Buffer.from(data, 'base64').toString('utf8');
+      const bytes: number[] = [];
+      for (let i = 0; i < data.length; i++) {
+        const hex = data.slice(i + 1, i + 3);
+        if (data[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+          bytes.push(Number.parseInt(hex, 16));
+          i += 2;
+        } else bytes.push(...Buffer.from(data[i] === '_' ? ' ' : (data[i] ?? ''), 'utf8'));
+      }
+      return Buffer.from(bytes).toString('utf8');
+    });
+}
+
 function splitHead(block: string): { headers: Record<string, string>; body: string } {
   const normalised = block.replace(/\r\n/g, '\n');
   const end = normalised.indexOf('\n\n');
@@ -33,7 +54,8 @@ function splitHead(block: string): { headers: Record<string, string>; body: stri
   const headers: Record<string, string> = {};
   for (const line of head.split('\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = decodeWords(line.slice(colon + 1).trim());
   }
   return { headers, body: end === -1 ? '' : normalised.slice(end + 2) };
 }

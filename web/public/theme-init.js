@@ -15,3 +15,24 @@
   const meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', dark ? '#0b0b10' : '#f6f6f8');
 })();
+
+// The page's language before first paint (fonts, hyphenation and line breaking follow `lang`): this
+// device's earlier choice, else the browser's first supported language. Keep the key and tags in step
+// with web/src/i18n/locale-state.ts and common/src/i18n/locales.ts; the app confirms it when it renders.
+(() => {
+  const tags = { en: 'en', es: 'es', fr: 'fr', de: 'de', zh: 'zh-Hans' };
+  let chosen = null;
+  try {
+    chosen = window.localStorage.getItem('kaleido.language');
+  } catch {
+    chosen = null;
+  }
+  const candidates = chosen ? [chosen] : Array.from(navigator.languages ?? [navigator.language ?? 'en']);
+  for (const candidate of candidates) {
+    const primary = String(candidate).toLowerCase().split(/[-_]/)[0];
+    if (Object.hasOwn(tags, primary)) {
+      document.documentElement.lang = tags[primary];
+      return;
+    }
+  }
+})();

@@ -2,15 +2,18 @@ import { APP_ROUTES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { MessageId } from '../i18n/catalogs/en';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 const SHORTCUTS = [
-  { to: APP_ROUTES.generateImage, label: 'Generate Image', icon: ImageIcon },
-  { to: APP_ROUTES.generateVideo, label: 'Generate Video', icon: Clapperboard },
-] as const;
+  { to: APP_ROUTES.generateImage, label: 'app.create.image', icon: ImageIcon },
+  { to: APP_ROUTES.generateVideo, label: 'app.create.video', icon: Clapperboard },
+] as const satisfies readonly { to: string; label: MessageId; icon: typeof ImageIcon }[];
 
 /** Floating plus button for signed-out visitors: a disclosure with shortcuts to the two generators. */
 export function CreateFab() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -60,7 +63,7 @@ export function CreateFab() {
                 <span className="inline-flex size-8 items-center justify-center rounded-lg bg-surface-2 text-fg">
                   <Icon aria-hidden className="size-4" />
                 </span>
-                {label}
+                {t(label)}
               </Link>
             </li>
           ))}
@@ -69,7 +72,7 @@ export function CreateFab() {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Create"
+        aria-label={t('app.create.label')}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((value) => !value)}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import en from '../i18n/messages/en/app.json';
 import { jsonResponse, mockServer, renderApp, TEST_USER } from '../test/render-app';
 import { QUICK_STARTS } from './floating-prompt';
 
@@ -47,9 +48,9 @@ describe('floating prompt box', () => {
     const form = screen.getByRole('form', { name: 'Quick create' });
     expect(within(form).getByRole('radio', { name: 'Image' })).toBeChecked();
     expect(within(form).getByRole('radio', { name: 'Video' })).not.toBeChecked();
-    expect(QUICK_STARTS.map((chip) => chip.label)).toEqual(['Landscape', 'Abstract', 'Futuristic']);
+    expect(QUICK_STARTS.map((chip) => en[chip.label])).toEqual(['Landscape', 'Abstract', 'Futuristic']);
     for (const chip of QUICK_STARTS)
-      expect(within(form).getByRole('button', { name: chip.label })).toBeInTheDocument();
+      expect(within(form).getByRole('button', { name: en[chip.label] })).toBeInTheDocument();
 
     await user.type(box, 'a quiet harbour');
     await user.click(within(form).getByRole('button', { name: 'Close' }));
@@ -78,7 +79,7 @@ describe('floating prompt box', () => {
     const { user, router } = renderApp('/');
     await user.click(await screen.findByRole('textbox', { name: BOX }));
     await user.click(screen.getByRole('button', { name: 'Landscape' }));
-    const landscape = QUICK_STARTS[0].prompt;
+    const landscape = en[QUICK_STARTS[0].prompt];
     expect(screen.getByRole('textbox', { name: BOX })).toHaveValue(landscape);
     await user.click(
       within(screen.getByRole('form', { name: 'Quick create' })).getByRole('button', { name: 'Generate' }),

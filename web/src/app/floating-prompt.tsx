@@ -4,24 +4,23 @@ import { ArrowUp, Clapperboard, ImageIcon, Sparkles, X } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../features/generate/options';
+import type { MessageId } from '../i18n/catalogs/en';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
-/** Quick-start chips (spec section 2): each puts a starting prompt in the box to edit or send. */
+/**
+ * Quick-start chips (spec section 2): each puts a starting prompt in the box to edit or send. Label and
+ * prompt are catalog ids, so the starting prompt is written in the person's language too.
+ */
 export const QUICK_STARTS = [
-  {
-    label: 'Landscape',
-    prompt: 'A misty mountain landscape at sunrise, pine forest and a winding river in the valley',
-  },
-  { label: 'Abstract', prompt: 'Abstract flowing shapes in vivid neon colors, soft light and deep shadows' },
-  {
-    label: 'Futuristic',
-    prompt: 'A futuristic city at night, glowing skyscrapers and neon lights reflected in the rain',
-  },
-] as const;
+  { label: 'app.prompt.quickStart.landscape', prompt: 'app.prompt.quickStart.landscapePrompt' },
+  { label: 'app.prompt.quickStart.abstract', prompt: 'app.prompt.quickStart.abstractPrompt' },
+  { label: 'app.prompt.quickStart.futuristic', prompt: 'app.prompt.quickStart.futuristicPrompt' },
+] as const satisfies readonly { label: MessageId; prompt: MessageId }[];
 
-const TYPES: readonly { type: TGenerationType; label: string; icon: typeof ImageIcon }[] = [
-  { type: 'image', label: 'Image', icon: ImageIcon },
-  { type: 'video', label: 'Video', icon: Clapperboard },
+const TYPES: readonly { type: TGenerationType; label: MessageId; icon: typeof ImageIcon }[] = [
+  { type: 'image', label: 'app.prompt.image', icon: ImageIcon },
+  { type: 'video', label: 'app.prompt.video', icon: Clapperboard },
 ];
 
 /**
@@ -30,6 +29,7 @@ const TYPES: readonly { type: TGenerationType; label: string; icon: typeof Image
  * Sending opens the chosen generator with the prompt filled in (navigation state).
  */
 export function FloatingPrompt() {
+  const t = useT();
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const [text, setText] = useState('');
@@ -85,7 +85,7 @@ export function FloatingPrompt() {
         ref={rootRef}
         onSubmit={send}
         onKeyDown={onKeyDown}
-        aria-label="Quick create"
+        aria-label={t('app.prompt.form')}
         className={cn(
           'pointer-events-auto w-full max-w-xl rounded-[1.4rem] border border-line bg-bg-elevated/95 shadow-pop backdrop-blur-xl transition-[max-width,border-radius] duration-200',
           expanded ? 'max-w-xl p-3' : 'max-w-md p-1.5',
@@ -108,9 +108,11 @@ export function FloatingPrompt() {
             onKeyDown={onInputKeyDown}
             maxLength={PROMPT_MAX_LENGTH}
             rows={expanded ? 3 : 1}
-            aria-label="Describe what to create"
+            aria-label={t('app.prompt.box')}
             aria-describedby={expanded ? hintId : undefined}
-            placeholder={expanded ? `Describe the ${type} you want…` : 'What will you create today?'}
+            placeholder={
+              expanded ? t('app.prompt.placeholderExpanded', { type }) : t('app.prompt.placeholder')
+            }
             className={cn(
               'min-w-0 flex-1 resize-none bg-transparent text-[15px] text-fg outline-none placeholder:text-fg-subtle',
               expanded ? 'px-1.5 py-1 leading-relaxed' : 'h-9 truncate px-1 py-[7px] leading-[22px]',
@@ -120,7 +122,7 @@ export function FloatingPrompt() {
             <button
               type="button"
               onClick={close}
-              aria-label="Close"
+              aria-label={t('app.prompt.close')}
               className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-fg-subtle transition-colors hover:bg-surface-2 hover:text-fg"
             >
               <X aria-hidden className="size-4" />
@@ -131,7 +133,7 @@ export function FloatingPrompt() {
         {expanded ? (
           <div className="mt-2.5 flex flex-wrap items-center gap-2">
             <fieldset className="flex rounded-full border border-line bg-surface-2 p-0.5">
-              <legend className="sr-only">Create</legend>
+              <legend className="sr-only">{t('app.create.label')}</legend>
               {TYPES.map(({ type: value, label, icon: Icon }) => (
                 <label
                   key={value}
@@ -150,22 +152,22 @@ export function FloatingPrompt() {
                     onChange={() => setType(value)}
                   />
                   <Icon aria-hidden className="size-3.5" />
-                  {label}
+                  {t(label)}
                 </label>
               ))}
             </fieldset>
-            <ul className="flex flex-wrap gap-1.5" aria-label="Quick starts">
+            <ul className="flex flex-wrap gap-1.5" aria-label={t('app.prompt.quickStarts')}>
               {QUICK_STARTS.map((chip) => (
                 <li key={chip.label}>
                   <button
                     type="button"
                     onClick={() => {
-                      setText(chip.prompt);
+                      setText(t(chip.prompt));
                       inputRef.current?.focus();
                     }}
-                    className="inline-flex h-7 items-center rounded-full border border-line-strong px-2.5 text-xs font-medium text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
+                    className="inline-flex h-7 items-center whitespace-nowrap rounded-full border border-line-strong px-2.5 text-xs font-medium text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
                   >
-                    {chip.label}
+                    {t(chip.label)}
                   </button>
                 </li>
               ))}
@@ -173,13 +175,13 @@ export function FloatingPrompt() {
             <button
               type="submit"
               disabled={empty}
-              className="bg-kaleido ml-auto inline-flex h-8 items-center gap-1.5 rounded-full px-3.5 text-[13px] font-medium text-white shadow-sm transition-[filter,opacity] hover:brightness-110 disabled:opacity-40 disabled:hover:brightness-100"
+              className="bg-kaleido ml-auto inline-flex h-8 items-center gap-1.5 whitespace-nowrap rounded-full px-3.5 text-[13px] font-medium text-white shadow-sm transition-[filter,opacity] hover:brightness-110 disabled:opacity-40 disabled:hover:brightness-100"
             >
-              Generate
+              {t('app.prompt.generate')}
               <ArrowUp aria-hidden className="size-3.5" />
             </button>
             <p id={hintId} className="sr-only">
-              Enter opens the {type} generator with this prompt; Escape closes the box.
+              {t('app.prompt.hint', { type })}
             </p>
           </div>
         ) : null}

@@ -1,8 +1,9 @@
-import { MESSAGES } from '@kaleido/common/browser';
+import { useT } from '../i18n/use-t';
 import { LogoMark } from './logo';
 
 /** Shown while the session loads (and while the first page's code arrives). */
-export function FullScreenLoader({ message = MESSAGES.loading }: { message?: string }) {
+export function FullScreenLoader({ message }: { message?: string }) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -13,7 +14,7 @@ export function FullScreenLoader({ message = MESSAGES.loading }: { message?: str
         <div aria-hidden className="absolute inset-0 -m-6 rounded-full bg-kaleido opacity-25 blur-2xl" />
         <LogoMark className="relative size-14 animate-spin-slow" />
       </div>
-      <p className="text-sm font-medium text-fg-muted">{message}</p>
+      <p className="text-sm font-medium text-fg-muted">{message ?? t('app.loading')}</p>
     </div>
   );
 }

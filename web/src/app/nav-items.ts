@@ -11,10 +11,12 @@ import {
   Tag,
   UserRound,
 } from 'lucide-react';
+import type { MessageId } from '../i18n/catalogs/en';
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** The catalog id of the label (translated where it is rendered). */
+  label: MessageId;
   icon: LucideIcon;
   /** Shown only to signed-in people. */
   signedInOnly?: boolean;
@@ -22,15 +24,15 @@ export interface NavItem {
 
 /** The destinations of the chrome, defined once for the top bar, the bottom bar and the user menu. */
 export const NAV = {
-  home: { to: APP_ROUTES.home, label: 'Home', icon: House },
-  image: { to: APP_ROUTES.generateImage, label: 'Image', icon: ImageIcon },
-  video: { to: APP_ROUTES.generateVideo, label: 'Video', icon: Clapperboard },
-  library: { to: APP_ROUTES.library, label: 'Library', icon: Library },
-  pricing: { to: APP_ROUTES.pricing, label: 'Pricing', icon: Tag },
-  profile: { to: APP_ROUTES.profile, label: 'Profile', icon: UserRound },
-  billing: { to: APP_ROUTES.billing, label: 'Billing', icon: CreditCard },
-  apiKeys: { to: APP_ROUTES.apiKeys, label: 'API Keys', icon: KeyRound },
-  apiDocs: { to: APP_ROUTES.apiDocs, label: 'API Documentation', icon: BookOpen },
+  home: { to: APP_ROUTES.home, label: 'app.nav.home', icon: House },
+  image: { to: APP_ROUTES.generateImage, label: 'app.nav.image', icon: ImageIcon },
+  video: { to: APP_ROUTES.generateVideo, label: 'app.nav.video', icon: Clapperboard },
+  library: { to: APP_ROUTES.library, label: 'app.nav.library', icon: Library },
+  pricing: { to: APP_ROUTES.pricing, label: 'app.nav.pricing', icon: Tag },
+  profile: { to: APP_ROUTES.profile, label: 'app.nav.profile', icon: UserRound },
+  billing: { to: APP_ROUTES.billing, label: 'app.nav.billing', icon: CreditCard },
+  apiKeys: { to: APP_ROUTES.apiKeys, label: 'app.nav.apiKeys', icon: KeyRound },
+  apiDocs: { to: APP_ROUTES.apiDocs, label: 'app.nav.apiDocs', icon: BookOpen },
 } as const satisfies Record<string, NavItem>;
 
 /** Top navigation bar (spec section 2): Home, Image, Video, Library, Pricing, Profile. */

@@ -1,7 +1,8 @@
-import { MESSAGES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockServer, renderApp, TEST_USER } from '../test/render-app';
+import { loadMessages } from '../i18n/load-messages';
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-state';
+import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../test/render-app';
 
 /** The site header (page headers inside <main> also count as banners for Testing Library). */
 function topBar(): HTMLElement {
@@ -14,7 +15,7 @@ describe('navigation chrome', () => {
   it('shows the full-screen loader while the session loads', async () => {
     mockServer({ handler: () => new Promise(() => {}) });
     renderApp('/');
-    expect(await screen.findByText(MESSAGES.loading)).toBeInTheDocument();
+    expect(await screen.findByText('Loading amazing creations...')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading amazing creations...');
   });
 
@@ -50,7 +51,7 @@ describe('navigation chrome', () => {
   it('hides the navigation on /auth', async () => {
     mockServer();
     renderApp('/auth');
-    expect(await screen.findByRole('heading', { name: MESSAGES.welcomeBack })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Mobile' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
@@ -120,5 +121,44 @@ describe('navigation chrome', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
     await waitFor(() => expect(document.title).toBe('Page not found · Kaleido'));
+  });
+
+  it('speaks the chosen language: German navigation, 404 page and <html lang>', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
+    await loadMessages('de');
+    mockServer();
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
+    const main = screen.getByRole('navigation', { name: 'Hauptmenü' });
+    expect(
+      within(main)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Start', 'Bild', 'Video', 'Bibliothek', 'Preise', 'Profil']);
+    expect(within(topBar()).getByRole('link', { name: 'Anmelden' })).toHaveAttribute('href', '/auth');
+    expect(screen.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Erstellen' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(document.title).toBe('Seite nicht gefunden · Kaleido'));
+  });
+
+  it('shows Chinese with the Chinese credit wording once signed in', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'zh');
+    await loadMessages('zh');
+    mockServer({
+      user: TEST_USER,
+      handler: (url) =>
+        url === '/api/settings'
+          ? jsonResponse({ success: true, data: { ...TEST_SETTINGS, language: 'zh' } })
+          : undefined,
+    });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).toBeInTheDocument();
+    const header = topBar();
+    expect(await within(header).findByLabelText('积分余额：42 积分')).toHaveTextContent('42');
+    expect(
+      within(screen.getByRole('navigation', { name: '移动端导航' })).getByRole('link', { name: '作品库' }),
+    ).toBeVisible();
+    expect(document.documentElement.lang).toBe('zh-Hans');
   });
 });

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../i18n/i18n-provider';
 import { formatPageTitle, PageMeta } from './page-meta';
 
 function meta(selector: string): string | null | undefined {
@@ -27,21 +28,23 @@ describe('formatPageTitle', () => {
 describe('PageMeta', () => {
   it('puts title, description, keywords, canonical, social and article tags into <head>', () => {
     render(
-      <MemoryRouter initialEntries={['/pricing']}>
-        <PageMeta
-          title="Pricing"
-          description="Plans and packs."
-          keywords={['pricing', 'credits']}
-          type="article"
-          article={{
-            publishedTime: '2026-01-01T00:00:00Z',
-            modifiedTime: '2026-01-02T00:00:00Z',
-            author: 'Kaleido team',
-            section: 'Billing',
-            tags: ['credits', 'plans'],
-          }}
-        />
-      </MemoryRouter>,
+      <I18nProvider initial="en">
+        <MemoryRouter initialEntries={['/pricing']}>
+          <PageMeta
+            title="Pricing"
+            description="Plans and packs."
+            keywords={['pricing', 'credits']}
+            type="article"
+            article={{
+              publishedTime: '2026-01-01T00:00:00Z',
+              modifiedTime: '2026-01-02T00:00:00Z',
+              author: 'Kaleido team',
+              section: 'Billing',
+              tags: ['credits', 'plans'],
+            }}
+          />
+        </MemoryRouter>
+      </I18nProvider>,
     );
     expect(document.title).toBe('Pricing · Kaleido');
     expect(meta('meta[name="description"]')).toBe('Plans and packs.');

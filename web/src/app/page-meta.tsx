@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '@kaleido/common/browser';
 import { useLocation } from 'react-router';
+import type { MessageId } from '../i18n/catalogs/en';
+import { type MessageValues, useT } from '../i18n/use-t';
 
 /** Appends " · Kaleido" unless the title already names the product. */
 export function formatPageTitle(title: string): string {
@@ -17,9 +19,17 @@ export interface ArticleMeta {
 }
 
 export interface PageMetaProps {
-  title: string;
+  /** The page title, already in the person's language (wins over `titleId`). */
+  title?: string;
+  /** The catalog id of the title, for metadata kept as data (PAGE_METADATA). */
+  titleId?: MessageId;
   description?: string;
+  /** The catalog id of the description; `descriptionValues` fills its placeholders. */
+  descriptionId?: MessageId;
+  descriptionValues?: MessageValues;
   keywords?: readonly string[];
+  /** The catalog id of a comma-separated keyword list (each language has its own search terms). */
+  keywordsId?: MessageId;
   /** Canonical path; the current path by default. */
   path?: string;
   type?: 'website' | 'article';
@@ -45,23 +55,30 @@ function absoluteUrl(pathOrUrl: string): string {
  */
 export function PageMeta({
   title,
-  description,
-  keywords,
+  titleId,
+  description: descriptionText,
+  descriptionId,
+  descriptionValues,
+  keywords: keywordList,
+  keywordsId,
   path,
   type = 'website',
   image,
   noIndex,
   article,
 }: PageMetaProps) {
+  const t = useT();
   const location = useLocation();
-  const fullTitle = formatPageTitle(title);
+  const fullTitle = formatPageTitle(title ?? (titleId ? t(titleId) : ''));
+  const description = descriptionText ?? (descriptionId ? t(descriptionId, descriptionValues) : undefined);
+  const keywords = keywordList?.join(', ') ?? (keywordsId ? t(keywordsId) : undefined);
   const url = absoluteUrl(path ?? location.pathname);
   const imageUrl = image ? absoluteUrl(image) : undefined;
   return (
     <>
       <title>{fullTitle}</title>
       {description ? <meta name="description" content={description} /> : null}
-      {keywords?.length ? <meta name="keywords" content={keywords.join(', ')} /> : null}
+      {keywords ? <meta name="keywords" content={keywords} /> : null}
       {noIndex ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={url} />
       <meta property="og:site_name" content={PRODUCT_NAME} />

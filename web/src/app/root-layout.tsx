@@ -5,6 +5,7 @@ import { AnalyticsTracker } from '../features/analytics/use-analytics';
 import { useUser } from '../features/auth/auth-provider';
 import { GenerationJobsProvider } from '../features/generate/generation-jobs';
 import { RoutePreloader } from '../features/pwa/preload';
+import { useT } from '../i18n/use-t';
 import { BottomBar } from './bottom-bar';
 import { CreateFab } from './create-fab';
 import { FullScreenLoader } from './full-screen-loader';
@@ -33,6 +34,7 @@ const NO_FLOATING_PROMPT: readonly string[] = [
 
 /** The shell around every page: navigation, page transitions, footer and floating actions. */
 export function RootLayout() {
+  const t = useT();
   const { isLoading, isSignedIn } = useUser();
   const { pathname } = useLocation();
   // The auth pages are a full-screen split layout of their own.
@@ -49,7 +51,7 @@ export function RootLayout() {
           href="#main"
           className="sr-only z-[70] rounded-full bg-primary px-4 py-2 text-sm font-medium text-primary-fg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
         >
-          Skip to content
+          {t('app.skipToContent')}
         </a>
         <NavigationProgress />
         {showChrome ? <TopNav /> : null}

@@ -1,6 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '../i18n/i18n-provider';
 import { installMatchMedia, setMediaQuery } from '../test/match-media';
 import { DARK_SCHEME_QUERY, THEME_COLORS, THEME_STORAGE_KEY } from './theme';
 import { ThemeProvider, useTheme } from './theme-provider';
@@ -8,9 +9,11 @@ import { ThemeToggle } from './theme-toggle';
 
 function renderToggle() {
   return render(
-    <ThemeProvider>
-      <ThemeToggle />
-    </ThemeProvider>,
+    <I18nProvider initial="en">
+      <ThemeProvider>
+        <ThemeToggle />
+      </ThemeProvider>
+    </I18nProvider>,
   );
 }
 

@@ -1,10 +1,12 @@
 import { Moon, Sun } from 'lucide-react';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 import { useTheme } from './theme-provider';
 
 export function ThemeToggle({ className }: { className?: string }) {
+  const t = useT();
   const { resolvedTheme, toggleTheme } = useTheme();
-  const label = resolvedTheme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme';
+  const label = t(resolvedTheme === 'dark' ? 'app.theme.toLight' : 'app.theme.toDark');
   return (
     <button
       type="button"

@@ -2,6 +2,7 @@ import { TIMINGS } from '@kaleido/common/browser';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../i18n/i18n-provider';
 import { type ToastApi, ToastProvider, useToast } from './toast-provider';
 
 let api: ToastApi | undefined;
@@ -13,9 +14,11 @@ function Capture() {
 
 function renderToasts() {
   render(
-    <ToastProvider>
-      <Capture />
-    </ToastProvider>,
+    <I18nProvider initial="en">
+      <ToastProvider>
+        <Capture />
+      </ToastProvider>
+    </I18nProvider>,
   );
   if (!api) throw new Error('toast api missing');
   return api;

@@ -2,6 +2,7 @@ import { ChevronDown, LogOut } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '../features/auth/api';
 import { useUser } from '../features/auth/auth-provider';
+import { useT } from '../i18n/use-t';
 import { errorMessage } from '../lib/api-client';
 import {
   DropdownMenu,
@@ -18,6 +19,7 @@ import { UserAvatar } from './user-avatar';
 
 /** The signed-in user menu (loaded only for signed-in people, so Radix stays out of the initial bundle). */
 export function UserMenu({ user }: { user: CurrentUser }) {
+  const t = useT();
   const { signOut } = useUser();
   const toast = useToast();
   const navigate = useNavigate();
@@ -28,14 +30,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       await signOut();
       await navigate('/');
     } catch (error) {
-      toast.error('Sign out failed', errorMessage(error));
+      toast.error(t('app.userMenu.signOutFailed'), errorMessage(error));
     }
   };
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Open user menu"
+        aria-label={t('app.userMenu.open')}
         className="group inline-flex items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2"
       >
         <UserAvatar name={name} />
@@ -58,7 +60,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <DropdownMenuItem key={to} asChild>
               <Link to={to}>
                 <Icon aria-hidden />
-                {label}
+                {t(label)}
               </Link>
             </DropdownMenuItem>
           ))}
@@ -66,7 +68,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void handleSignOut()}>
           <LogOut aria-hidden />
-          Sign Out
+          {t('app.nav.signOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,5 +1,7 @@
-import { httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
-import { describe, expect, it, vi } from 'vitest';
+import { createIntl } from 'react-intl';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../i18n/load-messages';
+import { setCurrentLocale } from '../i18n/locale-state';
 import { jsonResponse } from '../test/render-app';
 import { ApiError, api, apiRequest, serverText } from './api-client';
 
@@ -8,6 +10,14 @@ function stubFetch(response: Response | (() => Promise<Response>)) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** The interface's language for code outside components (normally set by the I18nProvider). */
+async function showLanguage(locale: 'en' | 'de') {
+  setCurrentLocale(locale, createIntl({ locale, messages: await loadMessages(locale) }));
+}
+
+beforeAll(() => showLanguage('en'));
+afterAll(() => showLanguage('en'));
 
 async function caught(promise: Promise<unknown>): Promise<ApiError> {
   try {
@@ -51,7 +61,6 @@ describe('apiRequest', () => {
   it("falls back to 'HTTP error! status: {code}' when a non-OK answer has no error text", async () => {
     stubFetch(new Response('<html>Bad gateway</html>', { status: 502 }));
     const error = await caught(apiRequest('/api/anything'));
-    expect(error.message).toBe(httpErrorMessage(502));
     expect(error.message).toBe('HTTP error! status: 502');
     expect(error.status).toBe(502);
     expect(error.serverMessage).toBeUndefined();
@@ -68,9 +77,23 @@ describe('apiRequest', () => {
       throw new TypeError('Failed to fetch');
     });
     const error = await caught(apiRequest('/api/auth/me'));
-    expect(error.message).toBe(MESSAGES.unknownError);
     expect(error.message).toBe('Unknown error occurred');
     expect(error.status).toBe(0);
+  });
+
+  it("says its own texts in the interface's language, and asks the server for that language", async () => {
+    await showLanguage('de');
+    const fetchMock = stubFetch(new Response('', { status: 503 }));
+    const refused = await caught(apiRequest('/api/anything'));
+    expect(refused.message).toBe('HTTP-Fehler (Status 503)');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ 'Accept-Language': 'de' });
+    stubFetch(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const offline = await caught(apiRequest('/api/auth/me'));
+    expect(offline.message).toBe('Ein unbekannter Fehler ist aufgetreten.');
+    await showLanguage('en');
   });
 
   it('re-throws aborts unchanged', async () => {

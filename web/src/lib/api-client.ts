@@ -1,4 +1,4 @@
-import { httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
+import { currentLocale, translate } from '../i18n/locale-state';
 
 /** A failed API call: the HTTP status (0 when the network failed), the server's error code and its message. */
 export class ApiError extends Error {
@@ -58,7 +58,8 @@ async function readJson(response: Response): Promise<unknown> {
  * Calls the Kaleido server and unwraps its `{ success: true, data }` envelope.
  * Throws an {@link ApiError} carrying the server's `error` text for `{ success: false, error }` answers;
  * a non-OK answer without error text says `HTTP error! status: {code}`; a network failure says
- * 'Unknown error occurred'. Aborts are re-thrown unchanged so query cancellation stays silent.
+ * 'Unknown error occurred' (both in the interface's language). Aborts are re-thrown unchanged so query
+ * cancellation stays silent.
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers } = options;
@@ -69,6 +70,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
+        // The server answers errors (and signed-out e-mails) in the language the interface shows.
+        'Accept-Language': currentLocale(),
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
@@ -77,7 +80,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(MESSAGES.unknownError, { status: 0, code: 'NETWORK_ERROR', cause: error });
+    throw new ApiError(translate('app.error.unknown'), { status: 0, code: 'NETWORK_ERROR', cause: error });
   }
 
   const payload = await readJson(response);
@@ -86,7 +89,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const code = typeof envelope?.code === 'string' ? envelope.code : undefined;
 
   if (!response.ok) {
-    throw new ApiError(errorText ?? httpErrorMessage(response.status), {
+    throw new ApiError(errorText ?? translate('app.error.httpStatus', { status: response.status }), {
       status: response.status,
       code,
       details: envelope?.details,
@@ -94,7 +97,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     });
   }
   if (envelope?.success !== true) {
-    throw new ApiError(errorText ?? MESSAGES.unknownError, {
+    throw new ApiError(errorText ?? translate('app.error.unknown'), {
       status: response.status,
       code,
       details: envelope?.details,
@@ -119,7 +122,7 @@ export const api = {
 };
 
 /** The message to show for any thrown value. */
-export function errorMessage(error: unknown, fallback: string = MESSAGES.unknownError): string {
+export function errorMessage(error: unknown, fallback: string = translate('app.error.unknown')): string {
   if (error instanceof ApiError) return error.message;
   return fallback;
 }

@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatShortDateTime } from '../features/api-keys/key-data';
+import { loadMessages } from '../i18n/load-messages';
+import { setCurrentLocale } from '../i18n/locale-state';
 import {
   formatCredits,
   formatDate,
@@ -12,6 +15,11 @@ import {
   initials,
   setDisplayTimeZone,
 } from './format';
+
+// English, as the I18nProvider sets it for the code outside components.
+beforeAll(async () => {
+  setCurrentLocale('en', createIntl({ locale: 'en', messages: await loadMessages('en') }));
+});
 
 describe('format', () => {
   it('pluralises credits', () => {

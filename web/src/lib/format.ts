@@ -1,10 +1,22 @@
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-const integer = new Intl.NumberFormat('en-US');
+import { currentLocaleTag, translate } from '../i18n/locale-state';
+
+/**
+ * Every date, number, price and relative time of the app is formatted here, with `Intl` in the language
+ * the interface shows now (i18n/locale-state.ts) and, for dates, in the display time zone. Formatters
+ * are kept per language and options.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const locale = currentLocaleTag();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * The time zone every date and time of the app is shown in: the account's `timezone` setting (set by
@@ -19,7 +31,7 @@ export function setDisplayTimeZone(zone: string | null | undefined): void {
     return;
   }
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    new Intl.DateTimeFormat('en', { timeZone: zone });
     displayTimeZone = zone;
   } catch {
     displayTimeZone = undefined;
@@ -34,15 +46,16 @@ export function getDisplayTimeZone(): string {
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The one way the app formats dates and times: en-US, in the display time zone (the account's setting).
- * Formatters are kept per options and zone.
+ * The one way the app formats dates and times: in the interface's language and the display time zone
+ * (the account's setting). Formatters are kept per language, options and zone.
  */
 export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const zone = options.timeZone ?? displayTimeZone;
-  const key = `${zone ?? ''}|${JSON.stringify(options)}`;
+  const locale = currentLocaleTag();
+  const key = `${locale}|${zone ?? ''}|${JSON.stringify(options)}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', zone ? { ...options, timeZone: zone } : options);
+    format = new Intl.DateTimeFormat(locale, zone ? { ...options, timeZone: zone } : options);
     dateFormats.set(key, format);
   }
   return format;
@@ -54,19 +67,24 @@ export function formatDateWith(value: string | number | Date, options: Intl.Date
   return Number.isNaN(date.getTime()) ? String(value) : dateFormat(options).format(date);
 }
 
-/** `$19`, `$0.15`. */
+/** `$19`, `$0.15` (`19 $` in German, `US$19` in Chinese): prices are in US dollars. */
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  return numberFormat({
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }).format(amount);
 }
 
-/** `2,500`. */
+/** `2,500` (`2.500` in German). */
 export function formatNumber(value: number): string {
-  return integer.format(value);
+  return numberFormat().format(value);
 }
 
-/** `1 credit`, `3 credits`, `2,500 credits`. */
+/** `1 credit`, `3 credits`, `2,500 credits`, in the interface's language. */
 export function formatCredits(count: number): string {
-  return `${formatNumber(count)} credit${count === 1 ? '' : 's'}`;
+  return translate('app.format.credits', { count });
 }
 
 /** `March 4, 2026` (in the display time zone), or the input when it is not a date. */
@@ -91,19 +109,29 @@ export function humanize(value: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-const bytesUnits = ['KB', 'MB', 'GB'] as const;
+const bytesUnits = ['kilobyte', 'megabyte', 'gigabyte'] as const;
 
-/** `812 B`, `1.4 MB`, `12 MB`. */
+/** `812 byte`, `1.4 MB`, `12 MB` (unit names and decimal marks of the interface's language). */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 1000) return `${Math.max(0, Math.round(bytes || 0))} B`;
+  if (!Number.isFinite(bytes) || bytes < 1000) {
+    return numberFormat({ style: 'unit', unit: 'byte', unitDisplay: 'short' }).format(
+      Math.max(0, Math.round(bytes || 0)),
+    );
+  }
   let value = bytes;
-  let unit = 'B';
+  let unit: (typeof bytesUnits)[number] = 'kilobyte';
   for (const next of bytesUnits) {
-    if (value < 1000) break;
     value /= 1000;
     unit = next;
+    if (value < 1000) break;
   }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${unit}`;
+  return numberFormat({
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+    minimumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
 }
 
 /** Elapsed time as `0:07` or `12:34` (`1:02:03` past an hour). */
@@ -115,7 +143,17 @@ export function formatElapsed(milliseconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+function relativeFormat(): Intl.RelativeTimeFormat {
+  const locale = currentLocaleTag();
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
 
 /** `Mar 4, 2026, 9:30 AM` (in the display time zone), or the input when it is not a date. */
 export function formatDateTime(value: string | number | Date): string {
@@ -134,7 +172,8 @@ export function formatRelative(value: string | number | Date, now: number = Date
   if (Number.isNaN(time)) return String(value);
   const seconds = Math.round((time - now) / 1000);
   const abs = Math.abs(seconds);
-  if (abs < 45) return 'just now';
+  if (abs < 45) return translate('app.format.justNow');
+  const relative = relativeFormat();
   if (abs < 3600) return relative.format(Math.round(seconds / 60), 'minute');
   if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
   if (abs < 7 * 86_400) return relative.format(Math.round(seconds / 86_400), 'day');

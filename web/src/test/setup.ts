@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { loadMessages } from '../i18n/load-messages';
 import { installMatchMedia } from './match-media';
 
 // findBy*/waitFor give up after 1 s and a test after 5 s by default: too tight for whole-page journeys
@@ -33,3 +34,7 @@ window.scrollTo = () => {};
 Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// Components render in English in tests unless a test switches: the catalog is loaded once up front so
+// the first render is synchronous, as in a browser that has the catalog cached.
+await loadMessages('en');

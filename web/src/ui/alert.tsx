@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, Info, type LucideIcon, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 export type AlertTone = 'danger' | 'success' | 'info';
@@ -20,7 +21,7 @@ export function Alert({
   className,
   id,
   onDismiss,
-  dismissLabel = 'Dismiss',
+  dismissLabel,
 }: {
   tone?: AlertTone;
   children: ReactNode;
@@ -29,6 +30,7 @@ export function Alert({
   onDismiss?: () => void;
   dismissLabel?: string;
 }) {
+  const t = useT();
   const { icon: Icon, className: toneClass } = TONES[tone];
   return (
     <div
@@ -42,7 +44,7 @@ export function Alert({
         <button
           type="button"
           onClick={onDismiss}
-          aria-label={dismissLabel}
+          aria-label={dismissLabel ?? t('app.ui.dismiss')}
           className="-my-1 -mr-1.5 inline-flex size-7 shrink-0 items-center justify-center rounded-full opacity-70 transition-[opacity,background-color] hover:bg-current/10 hover:opacity-100"
         >
           <X aria-hidden className="size-4" />

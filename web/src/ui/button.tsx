@@ -4,8 +4,10 @@ import { cn } from '../lib/cn';
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
+// Labels may wrap (German and French labels run long): a button in a narrow column grows a line
+// instead of overflowing; the heights are minimums.
 const BASE =
-  'inline-flex shrink-0 select-none items-center justify-center gap-2 whitespace-nowrap rounded-full font-medium ' +
+  'inline-flex shrink-0 select-none items-center justify-center gap-2 text-center leading-tight rounded-full font-medium ' +
   'transition-[background-color,color,border-color,box-shadow,filter,transform] duration-150 ' +
   'active:scale-[0.98] disabled:pointer-events-none disabled:opacity-50 ' +
   'aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:shrink-0';
@@ -19,9 +21,9 @@ const VARIANTS: Record<ButtonVariant, string> = {
 };
 
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3.5 text-[13px] [&_svg]:size-4',
-  md: 'h-10 px-4.5 text-sm [&_svg]:size-4',
-  lg: 'h-12 px-6 text-[15px] [&_svg]:size-[18px]',
+  sm: 'min-h-8 px-3.5 py-1 text-[13px] [&_svg]:size-4',
+  md: 'min-h-10 px-4.5 py-2 text-sm [&_svg]:size-4',
+  lg: 'min-h-12 px-6 py-2.5 text-[15px] [&_svg]:size-[18px]',
   icon: 'size-9 [&_svg]:size-[18px]',
 };
 

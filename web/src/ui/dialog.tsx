@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -18,6 +19,7 @@ export function DialogContent({
   title: ReactNode;
   description?: ReactNode;
 }) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-[80] bg-black/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in dark:bg-black/60" />
@@ -41,7 +43,7 @@ export function DialogContent({
         ) : null}
         {children}
         <DialogPrimitive.Close
-          aria-label="Close"
+          aria-label={t('app.ui.close')}
           className="absolute top-4 right-4 inline-flex size-8 items-center justify-center rounded-full text-fg-subtle transition-colors hover:bg-surface-2 hover:text-fg"
         >
           <X aria-hidden className="size-4" />

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
+import { useT } from '../i18n/use-t';
 import { type ControlSize, inputClass } from './field';
 
 /** A password input with a show/hide button inside its right edge. */
@@ -9,6 +10,7 @@ export function PasswordInput({
   disabled,
   ...props
 }: Omit<ComponentProps<'input'>, 'size' | 'type'> & { size?: ControlSize }) {
+  const t = useT();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -24,7 +26,7 @@ export function PasswordInput({
       <button
         type="button"
         onClick={() => setVisible((value) => !value)}
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-label={t(visible ? 'app.ui.hidePassword' : 'app.ui.showPassword')}
         aria-pressed={visible}
         disabled={disabled}
         className="absolute top-1/2 right-1.5 inline-flex size-8 -translate-y-1/2 items-center justify-center rounded-lg text-fg-subtle transition-colors hover:bg-surface-2 hover:text-fg disabled:opacity-50"

@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 export const Sheet = DialogPrimitive.Root;
@@ -17,6 +18,7 @@ export function SheetContent({
   title: ReactNode;
   description?: ReactNode;
 }) {
+  const t = useT();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-[80] bg-black/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in dark:bg-black/60" />
@@ -41,7 +43,7 @@ export function SheetContent({
             ) : null}
           </div>
           <DialogPrimitive.Close
-            aria-label="Close"
+            aria-label={t('app.ui.close')}
             className="-mr-1.5 inline-flex size-8 shrink-0 items-center justify-center rounded-full text-fg-subtle transition-colors hover:bg-surface-2 hover:text-fg"
           >
             <X aria-hidden className="size-4" />

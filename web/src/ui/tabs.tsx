@@ -24,17 +24,17 @@ export interface TabsProps {
 
 const TAB_STYLES = {
   default: {
-    base: 'h-8 rounded-lg px-3 text-[13px]',
+    base: 'min-h-8 rounded-lg px-3 py-1 text-[13px]',
     selected: 'bg-surface-2 text-fg',
     idle: 'text-fg-muted hover:text-fg',
   },
   onDark: {
-    base: 'h-8 rounded-lg px-3 text-[13px]',
+    base: 'min-h-8 rounded-lg px-3 py-1 text-[13px]',
     selected: 'bg-white/12 text-white',
     idle: 'text-white/55 hover:text-white/85',
   },
   segmented: {
-    base: 'h-9 flex-1 rounded-[10px] px-3 text-sm sm:flex-none sm:px-4',
+    base: 'min-h-9 flex-1 rounded-[10px] px-2 py-1.5 text-sm sm:flex-none sm:px-4',
     selected: 'bg-surface text-fg shadow-sm ring-1 ring-line dark:bg-surface-3',
     idle: 'text-fg-muted hover:text-fg',
   },
@@ -111,8 +111,9 @@ export function Tabs({
               tabIndex={selected ? 0 : -1}
               onClick={() => setSelectedId(item.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
+              // Long labels (German) wrap and hyphenate instead of pushing the list off screen.
               className={cn(
-                'font-medium transition-colors',
+                'text-balance font-medium leading-tight hyphens-auto transition-colors',
                 TAB_STYLES[variant].base,
                 selected ? TAB_STYLES[variant].selected : TAB_STYLES[variant].idle,
               )}

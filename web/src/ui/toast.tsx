@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { CircleAlert, CircleCheck, Info, type LucideIcon, TriangleAlert, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 export type ToastType = 'success' | 'error' | 'warning' | 'info';
@@ -13,10 +14,13 @@ const ICONS: Record<ToastType, { icon: LucideIcon; className: string }> = {
 };
 
 export function ToastViewportProvider({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
-    <ToastPrimitive.Provider swipeDirection="right" label="Notification">
+    <ToastPrimitive.Provider swipeDirection="right" label={t('app.toast.label')}>
       {children}
       <ToastPrimitive.Viewport
+        // Radix puts the hotkey (F8) where the label says {hotkey}.
+        label={t('app.toast.region', { hotkey: '{hotkey}' })}
         className={cn(
           'fixed inset-x-0 top-0 z-[100] m-0 flex max-h-dvh list-none flex-col gap-2.5 p-3 outline-none',
           'sm:inset-x-auto sm:right-0 sm:top-16 sm:w-[380px] sm:p-4',
@@ -54,6 +58,7 @@ export function ToastCard({
   open,
   onOpenChange,
 }: ToastCardProps) {
+  const t = useT();
   const { icon: Icon, className } = ICONS[type];
   return (
     <ToastPrimitive.Root
@@ -102,7 +107,7 @@ export function ToastCard({
         ) : null}
       </div>
       <ToastPrimitive.Close
-        aria-label="Close"
+        aria-label={t('app.ui.close')}
         className="absolute right-2.5 top-2.5 inline-flex size-7 items-center justify-center rounded-full text-fg-subtle transition-colors hover:bg-surface-2 hover:text-fg"
       >
         <X aria-hidden className="size-4" />

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_DEFAULTS, AUTH_MESSAGES } from '@kaleido/common';
+import { ACCOUNT_DEFAULTS, AUTH_MESSAGES, SETTINGS_DEFAULTS, type TLocale } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CreditsService } from '../credits/credits.service.js';
+import type { SettingsRepository } from '../settings/settings.repository.js';
 import { pickHandle } from './handles.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -13,6 +14,8 @@ export interface NewAccount {
   displayName: string;
   passwordHash: string | null;
   emailVerified: boolean;
+  /** The interface language the person signed up in (their `language` setting); default English. */
+  language?: TLocale;
 }
 
 /** Creating accounts: the profile row, the first-administrator rule and the starting credits. */
@@ -20,12 +23,14 @@ export function createAccountsService(deps: {
   database: Database;
   users: UsersRepository;
   credits: CreditsService;
+  settings: Pick<SettingsRepository, 'insertIfMissing'>;
   clock: Clock;
 }) {
   return {
     /**
      * Creates the profile exactly as the spec's first sign-in does (plan free, 10 credits through the
-     * ledger), in one transaction. The first account of an installation becomes an administrator.
+     * ledger), in one transaction. The first account of an installation becomes an administrator. The
+     * settings row starts with the defaults and the language the person signed up in.
      * `within` lets a caller add rows (e.g. a social identity) to the same transaction.
      */
     async create(
@@ -56,6 +61,12 @@ export function createAccountsService(deps: {
             'Welcome credits (free plan)',
             trx,
           );
+          if (account.language && account.language !== SETTINGS_DEFAULTS.language) {
+            await deps.settings.insertIfMissing(
+              { userId: id, data: JSON.stringify({ ...SETTINGS_DEFAULTS, language: account.language }), now },
+              trx,
+            );
+          }
           const user = await deps.users.findById(id, trx);
           if (!user) throw new Error('created user vanished');
           await within?.(user, trx);

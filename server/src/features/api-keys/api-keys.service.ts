@@ -69,7 +69,7 @@ export function createApiKeysService(deps: {
 
   async function owned(userId: string, id: string): Promise<ApiKeyRow> {
     const row = await deps.keys.findOwned(id, userId);
-    if (!row) throw new AppError('NOT_FOUND', 'API key not found');
+    if (!row) throw new AppError('NOT_FOUND', 'api.apiKeys.notFound');
     return row;
   }
 

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  negotiateLocale,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
@@ -12,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { parseInput } from '../../platform/http/validation.js';
+import { apiMessage } from '../../platform/i18n/api-messages.js';
+import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import { presentMe } from '../accounts/accounts.presenter.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { CreditsService } from '../credits/credits.service.js';
@@ -41,7 +44,8 @@ export function authRoutes(
 
   app.post('/api/auth/signup', perIp(deps.limits.signupsPerHour, '1 hour'), async (request, reply) => {
     const input = parseInput(ZSignupRequest, request.body);
-    const issued = await auth.signup(input, requestMeta(request));
+    // The new account speaks the language the web sent (its interface language, in Accept-Language).
+    const issued = await auth.signup({ ...input, language: negotiatedLocale(request) }, requestMeta(request));
     authn.setSessionCookie(reply, issued);
     return reply
       .status(201)
@@ -78,21 +82,32 @@ export function authRoutes(
 
   app.post('/api/auth/forgot-password', perIp(5, '15 minutes'), async (request) => {
     const { email } = parseInput(ZForgotPasswordRequest, request.body);
-    await auth.forgotPassword(email);
-    return { success: true, data: { message: AUTH_MESSAGES.resetEmailSent } };
+    // Signed out: the e-mail is in the language the web sends (its interface language).
+    await auth.forgotPassword(email, negotiateLocale(request.headers['accept-language']));
+    return {
+      success: true,
+      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.resetEmailSent }) },
+    };
   });
 
   app.post('/api/auth/reset-password', perIp(10, '15 minutes'), async (request) => {
     const input = parseInput(ZResetPasswordRequest, request.body);
     await auth.resetPassword(input);
-    return { success: true, data: { message: AUTH_MESSAGES.passwordReset } };
+    return {
+      success: true,
+      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordReset }) },
+    };
   });
 
   app.post('/api/auth/change-password', perIp(10, '15 minutes'), async (request) => {
     const current = await authn.required(request);
     const input = parseInput(ZChangePasswordRequest, request.body);
     await auth.changePassword(current, input);
-    return { success: true, data: { message: AUTH_MESSAGES.passwordChanged } };
+    // A success text follows Accept-Language (the web's interface language): no settings read.
+    return {
+      success: true,
+      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordChanged }) },
+    };
   });
 
   // Administrators only (DECISIONS): the prototype let the browser set its own balance and plan.
@@ -110,7 +125,7 @@ export function authRoutes(
     const current = await authn.admin(request);
     const input = parseInput(ZUpdatePlanRequest, request.body);
     const userId = input.userId ?? current.user.id;
-    if (!(await users.findById(userId))) throw new AppError('NOT_FOUND', 'User not found');
+    if (!(await users.findById(userId))) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
     await users.update(userId, { plan: input.plan }, deps.clock.now().toISOString());
     return { success: true, data: await me(userId) };
   });

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, MESSAGES } from '@kaleido/common';
+import { AUTH_MESSAGES, type TLocale } from '@kaleido/common';
 import type { AppConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { UserRow, UsersRepository } from '../accounts/users.repository.js';
-import { renderEmail } from '../notifications/email-templates.js';
+import { passwordResetEmail } from '../notifications/email-templates.js';
 import type { SecurityEvent } from '../notifications/notifications.service.js';
 import type { AuthTokensRepository } from './auth-tokens.repository.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.js';
@@ -124,7 +124,7 @@ export function createAuthService(deps: {
     issueSession,
 
     async signup(
-      input: { name: string; email: string; password: string; remember: boolean },
+      input: { name: string; email: string; password: string; remember: boolean; language?: TLocale },
       meta: RequestMeta,
     ): Promise<IssuedSession> {
       const passwordHash = await hashPassword(input.password);
@@ -133,6 +133,7 @@ export function createAuthService(deps: {
         displayName: input.name,
         passwordHash,
         emailVerified: false,
+        language: input.language,
       });
       return issueSession(user, { remember: input.remember, method: 'password', meta });
     },
@@ -197,8 +198,11 @@ export function createAuthService(deps: {
       return found;
     },
 
-    /** Always answers the same, whether or not the e-mail has an account. */
-    async forgotPassword(email: string): Promise<void> {
+    /**
+     * Always answers the same, whether or not the e-mail has an account. The e-mail is in `locale`,
+     * the language of the signed-out request that asked for it.
+     */
+    async forgotPassword(email: string, locale: TLocale): Promise<void> {
       const user = await deps.users.findByEmail(email);
       if (!user) return;
       const key = `reset:${email}`;
@@ -225,22 +229,12 @@ export function createAuthService(deps: {
       const link = `${deps.config.publicUrl}/auth/reset?token=${encodeURIComponent(token.value)}`;
       await deps.mailer.send({
         to: user.email,
-        ...renderEmail({
-          subject: 'Reset your Kaleido password',
-          preheader: `The link works for ${RESET_POLICY.ttlMs / MINUTE} minutes.`,
+        ...passwordResetEmail({
+          locale,
           name: user.display_name,
-          heading: 'Reset your password',
-          paragraphs: [
-            'Someone (hopefully you) asked to reset the password of your Kaleido account.',
-            `Open this link within ${RESET_POLICY.ttlMs / MINUTE} minutes to choose a new one.`,
-            'If you did not ask for this, ignore this e-mail: your password stays the same.',
-          ],
-          action: { label: 'Choose a new password', url: link },
-          footer: {
-            reason: 'This is a security notice: Kaleido always sends these, whatever your e-mail settings.',
-            settingsUrl: `${deps.config.publicUrl}/profile?tab=settings`,
-            unsubscribeUrl: null,
-          },
+          resetUrl: link,
+          minutes: RESET_POLICY.ttlMs / MINUTE,
+          settingsUrl: `${deps.config.publicUrl}/profile?tab=settings`,
         }),
       });
     },
@@ -276,7 +270,7 @@ export function createAuthService(deps: {
     ): Promise<void> {
       const user = await deps.users.findById(auth.user.id);
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-        throw new AppError('BAD_REQUEST', MESSAGES.currentPasswordIncorrect);
+        throw new AppError('BAD_REQUEST', AUTH_MESSAGES.currentPasswordIncorrect);
       }
       const passwordHash = await hashPassword(input.newPassword);
       const iso = now().toISOString();
@@ -298,7 +292,7 @@ export function createAuthService(deps: {
         if (!password || !(await verifyPassword(user.password_hash, password))) {
           throw new AppError(
             'BAD_REQUEST',
-            password ? MESSAGES.currentPasswordIncorrect : AUTH_MESSAGES.reauthRequired,
+            password ? AUTH_MESSAGES.currentPasswordIncorrect : AUTH_MESSAGES.reauthRequired,
           );
         }
         return;
@@ -306,7 +300,7 @@ export function createAuthService(deps: {
       const recent =
         now().getTime() - Date.parse(auth.session.authenticated_at) <= SESSION_POLICY.recentAuthMs;
       if (!recent) {
-        throw new AppError('FORBIDDEN', 'Please sign in again with your social account to confirm.', {
+        throw new AppError('FORBIDDEN', 'api.auth.socialReauthRequired', {
           details: { reauthenticate: 'social' },
         });
       }

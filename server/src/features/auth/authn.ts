@@ -51,7 +51,7 @@ export function createAuthenticator(deps: { auth: AuthService; cookieName: strin
     required,
     async admin(request: FastifyRequest): Promise<RequestAuth> {
       const auth = await required(request);
-      if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN', 'Administrators only.');
+      if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN', 'api.auth.adminOnly');
       return auth;
     },
     hasCredential: (request: FastifyRequest) => credentialOf(request) !== null,

@@ -36,12 +36,12 @@ describe('social sign-in (OpenID Connect, popup flow)', () => {
   /** Start → identity provider → callback, as the popup does. Returns the callback response. */
   async function popupSignIn(
     login: string,
-    options: { abort?: boolean; returnTo?: string; popup?: boolean } = {},
+    options: { abort?: boolean; returnTo?: string; popup?: boolean; lang?: string } = {},
   ) {
     const popup = options.popup ?? true;
     const start = await ctx.app.inject({
       method: 'GET',
-      url: `/api/auth/oidc/local/start?${popup ? 'popup=1&' : ''}returnTo=${encodeURIComponent(options.returnTo ?? '/library')}`,
+      url: `/api/auth/oidc/local/start?${popup ? 'popup=1&' : ''}${options.lang ? `lang=${options.lang}&` : ''}returnTo=${encodeURIComponent(options.returnTo ?? '/library')}`,
     });
     expect(start.statusCode).toBe(303);
     const authorization = new URL(String(start.headers.location));
@@ -98,6 +98,21 @@ describe('social sign-in (OpenID Connect, popup flow)', () => {
       .data;
     expect(meAgain.id).toBe(me.id);
     expect(await ctx.database.kysely.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('gives a first social sign-in the interface language, and answers the popup in it', async () => {
+    op.identities.set('elif', { email: 'elif@example.test', email_verified: true, name: 'Elif Kaya' });
+    const callback = await popupSignIn('elif', { lang: 'fr' });
+    expect(callback.statusCode).toBe(200);
+    expect(callback.body).toContain('<html lang="fr">');
+    expect(callback.body).toContain('Connexion réussie. Vous pouvez fermer cette fenêtre.');
+    const settings = await browser(ctx.app, { cookie: sessionCookieOf(callback) }).get('/api/settings');
+    expect(settings.json().data.language).toBe('fr');
+
+    op.identities.set('jonas', { email: 'jonas@example.test', email_verified: true });
+    const cancelled = await popupSignIn('jonas', { abort: true, lang: 'de' });
+    expect(cancelled.body).toContain('<html lang="de">');
+    expect(cancelled.body).toContain('"error":"Die Anmeldung wurde abgebrochen."');
   });
 
   it('links to an existing account by verified e-mail, ending the unverified password and its sessions', async () => {

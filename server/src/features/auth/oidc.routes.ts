@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE, type TAuthPopupMessage } from '@kaleido/common';
+import {
+  AUTH_POPUP_CHANNEL,
+  AUTH_POPUP_MESSAGE_TYPE,
+  isLocale,
+  LOCALE_TAGS,
+  type TAuthPopupMessage,
+  type TLocale,
+} from '@kaleido/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
+import { apiMessage } from '../../platform/i18n/api-messages.js';
+import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import type { Authenticator } from './authn.js';
 import { requestMeta } from './authn.js';
 import { type OidcAttempt, type OidcService, safeReturnTo } from './oidc.service.js';
@@ -24,13 +33,17 @@ function sendPopupCompletion(
   reply: FastifyReply,
   appOrigin: string,
   message: TAuthPopupMessage,
+  locale: TLocale,
 ): FastifyReply {
   const nonce = randomBytes(16).toString('base64');
   const payload = JSON.stringify(message).replace(/</g, '\\u003c');
-  const text = message.ok
-    ? 'Signed in. You can close this window.'
-    : escapeHtml(message.error ?? 'Sign-in failed.');
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Kaleido sign-in</title>
+  const text = escapeHtml(
+    message.ok
+      ? apiMessage(locale, { id: 'api.auth.popupSignedIn' })
+      : (message.error ?? apiMessage(locale, { id: 'api.auth.popupFailed' })),
+  );
+  const title = escapeHtml(apiMessage(locale, { id: 'api.auth.popupTitle' }));
+  const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><title>${title}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;margin:0">
 <p>${text}</p>
@@ -56,26 +69,43 @@ export function oidcRoutes(
 
   app.get('/api/auth/social-providers', async () => ({ success: true, data: deps.oidc.list() }));
 
-  const finish = (reply: FastifyReply, attempt: { popup: boolean; returnTo: string }, error?: AppError) => {
+  /** Ends the attempt: the popup page, or a redirect; an error is told in `locale`. */
+  const finish = (
+    reply: FastifyReply,
+    attempt: { popup: boolean; returnTo: string },
+    locale: TLocale,
+    error?: AppError,
+  ) => {
+    const message = error?.messageIn(locale);
     if (attempt.popup) {
-      return sendPopupCompletion(reply, appOrigin, {
-        type: AUTH_POPUP_MESSAGE_TYPE,
-        ok: !error,
-        ...(error ? { error: error.message } : {}),
-      });
+      return sendPopupCompletion(
+        reply,
+        appOrigin,
+        { type: AUTH_POPUP_MESSAGE_TYPE, ok: !error, ...(message ? { error: message } : {}) },
+        locale,
+      );
     }
-    if (error) return reply.redirect(`/auth?error=${encodeURIComponent(error.message)}`, 303);
+    if (message) return reply.redirect(`/auth?error=${encodeURIComponent(message)}`, 303);
     return reply.redirect(attempt.returnTo, 303);
   };
 
-  app.get<{ Params: { provider: string }; Querystring: { popup?: string; returnTo?: string } }>(
+  app.get<{
+    Params: { provider: string };
+    Querystring: { popup?: string; returnTo?: string; lang?: string };
+  }>(
     '/api/auth/oidc/:provider/start',
     { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const popup = request.query.popup === '1';
       const returnTo = safeReturnTo(request.query.returnTo);
+      // The web's interface language (`?lang=`, else Accept-Language): a new account's language setting.
+      const language = isLocale(request.query.lang) ? request.query.lang : negotiatedLocale(request);
       try {
-        const { url, attempt } = await deps.oidc.start(request.params.provider, { popup, returnTo });
+        const { url, attempt } = await deps.oidc.start(request.params.provider, {
+          popup,
+          returnTo,
+          language,
+        });
         reply.setCookie(ATTEMPT_COOKIE, Buffer.from(JSON.stringify(attempt)).toString('base64url'), {
           path: ATTEMPT_PATH,
           httpOnly: true,
@@ -87,7 +117,7 @@ export function oidcRoutes(
         return reply.header('Cache-Control', 'no-store').redirect(url, 303);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return finish(reply, { popup, returnTo }, error);
+        return finish(reply, { popup, returnTo }, language, error);
       }
     },
   );
@@ -95,14 +125,14 @@ export function oidcRoutes(
   app.get<{ Params: { provider: string } }>('/api/auth/oidc/:provider/callback', async (request, reply) => {
     const attempt = readAttempt(request);
     reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_PATH });
+    const locale =
+      attempt?.language && isLocale(attempt.language) ? attempt.language : negotiatedLocale(request);
     if (!attempt) {
       return finish(
         reply,
         { popup: true, returnTo: '/' },
-        new AppError(
-          'SOCIAL_LOGIN_FAILED',
-          'Your sign-in took too long or was interrupted. Please try again.',
-        ),
+        locale,
+        new AppError('SOCIAL_LOGIN_FAILED', 'api.auth.socialInterrupted'),
       );
     }
     try {
@@ -114,14 +144,14 @@ export function oidcRoutes(
         requestMeta(request),
       );
       deps.authn.setSessionCookie(reply, issued);
-      return finish(reply, attempt);
+      return finish(reply, attempt, locale);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       request.log.warn(
         { err: error.cause ?? error, provider: request.params.provider },
         'social sign-in failed',
       );
-      return finish(reply, attempt, error);
+      return finish(reply, attempt, locale, error);
     }
   });
 }

@@ -1,10 +1,10 @@
-import { ERRORS, type TSocialProvider } from '@kaleido/common';
+import type { TLocale, TSocialProvider } from '@kaleido/common';
 import * as oidc from 'openid-client';
 import type { SocialProviderConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import type { Mailer } from '../../platform/mail/index.js';
+import type { TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { UserRow, UsersRepository } from '../accounts/users.repository.js';
 import type { AuthService, IssuedSession, RequestMeta } from './auth.service.js';
@@ -18,6 +18,8 @@ export interface OidcAttempt {
   verifier: string;
   popup: boolean;
   returnTo: string;
+  /** The interface language at the start: a new account's `language`, and the language of the answer. */
+  language?: TLocale;
 }
 
 /** Only same-origin relative paths may be returned to (no open redirects). */
@@ -38,7 +40,11 @@ export function createOidcService(deps: {
   sessions: SessionsRepository;
   accounts: AccountsService;
   auth: AuthService;
-  mailer: Mailer;
+  /** E-mails the owner that a social sign-in was linked to their account (in their language). */
+  notifyAccountLinked: (
+    userId: string,
+    notice: { provider: string; email: string; passwordRemoved: boolean },
+  ) => Promise<void>;
   clock: Clock;
   onMailError?: (error: unknown) => void;
 }) {
@@ -46,17 +52,18 @@ export function createOidcService(deps: {
 
   function providerById(id: string): SocialProviderConfig {
     const provider = deps.providers.find((p) => p.id === id);
-    if (!provider) throw new AppError('NOT_FOUND', 'Unknown sign-in provider.');
+    if (!provider) throw new AppError('NOT_FOUND', 'api.auth.providerUnknown');
     return provider;
   }
 
-  function failure(provider: SocialProviderConfig, message?: string): AppError {
+  function failure(provider: SocialProviderConfig, message?: TLocalizedText): AppError {
     return new AppError(
       'SOCIAL_LOGIN_FAILED',
+      // The code's own message names Google.
       message ??
         (provider.id === 'google'
-          ? ERRORS.SOCIAL_LOGIN_FAILED.message
-          : `${provider.name} sign-in failed. Please try again.`),
+          ? undefined
+          : { id: 'api.auth.socialFailed', values: { provider: provider.name } }),
     );
   }
 
@@ -86,6 +93,7 @@ export function createOidcService(deps: {
   async function userFor(
     provider: SocialProviderConfig,
     claims: { sub: string; email?: string; verified?: boolean; name?: string },
+    language: TLocale | undefined,
   ): Promise<UserRow> {
     const now = deps.clock.now().toISOString();
     const linked = await deps.users.findOauthAccount(provider.id, claims.sub);
@@ -95,7 +103,7 @@ export function createOidcService(deps: {
     }
     const email = claims.email?.trim().toLowerCase();
     if (!email || claims.verified !== true) {
-      throw failure(provider, `Your ${provider.name} account has no verified email address to sign in with.`);
+      throw failure(provider, { id: 'api.auth.socialNoVerifiedEmail', values: { provider: provider.name } });
     }
     const existing = await deps.users.findByEmail(email);
     if (existing) {
@@ -113,26 +121,8 @@ export function createOidcService(deps: {
         }
       });
       // Tell the owner of the address, so a link (and a removed password) never goes unnoticed.
-      await deps.mailer
-        .send({
-          to: email,
-          subject: `${provider.name} sign-in was linked to your Kaleido account`,
-          text: [
-            `Hi ${existing.display_name},`,
-            '',
-            `Your Kaleido account (${email}) can now be signed in to with ${provider.name}.`,
-            ...(passwordRemoved
-              ? [
-                  '',
-                  'This email address had not been verified yet, so the password set on the account was removed',
-                  'and its other sessions were signed out. To sign in with a password again, use "Forgot password"',
-                  `on ${deps.publicUrl}/auth.`,
-                ]
-              : []),
-            '',
-            'If this was not you, reset your password and contact your Kaleido administrator.',
-          ].join('\n'),
-        })
+      await deps
+        .notifyAccountLinked(existing.id, { provider: provider.name, email, passwordRemoved })
         .catch((error) => deps.onMailError?.(error));
       return (await deps.users.findById(existing.id)) ?? existing;
     }
@@ -142,6 +132,7 @@ export function createOidcService(deps: {
         displayName: claims.name?.trim() || email.split('@')[0] || email,
         passwordHash: null,
         emailVerified: true,
+        language,
       },
       (user, trx) =>
         deps.users.insertOauthAccount(
@@ -159,7 +150,7 @@ export function createOidcService(deps: {
     providerName: (id: string) => deps.providers.find((p) => p.id === id)?.name ?? 'Social',
 
     /** The identity provider's authorization URL, and the attempt to remember until the callback. */
-    async start(providerId: string, options: { popup: boolean; returnTo: string }) {
+    async start(providerId: string, options: { popup: boolean; returnTo: string; language?: TLocale }) {
       const provider = providerById(providerId);
       let config: oidc.Configuration;
       try {
@@ -167,10 +158,8 @@ export function createOidcService(deps: {
       } catch (error) {
         throw new AppError(
           'SERVICE_UNAVAILABLE',
-          `${provider.name} sign-in is unavailable right now. Please try again later.`,
-          {
-            cause: error,
-          },
+          { id: 'api.auth.socialUnavailable', values: { provider: provider.name } },
+          { cause: error },
         );
       }
       const attempt: OidcAttempt = {
@@ -180,6 +169,7 @@ export function createOidcService(deps: {
         verifier: oidc.randomPKCECodeVerifier(),
         popup: options.popup,
         returnTo: safeReturnTo(options.returnTo),
+        language: options.language,
       };
       const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri(provider),
@@ -204,7 +194,7 @@ export function createOidcService(deps: {
       if (attempt.provider !== provider.id) throw failure(provider);
       const idpError = callbackUrl.searchParams.get('error');
       if (idpError) {
-        throw failure(provider, idpError === 'access_denied' ? 'Sign-in was cancelled.' : undefined);
+        throw failure(provider, idpError === 'access_denied' ? 'api.auth.socialCancelled' : undefined);
       }
       let claims: { sub: string; email?: string; verified?: boolean; name?: string };
       try {
@@ -231,9 +221,9 @@ export function createOidcService(deps: {
           claims.name ??= info.name;
         }
       } catch (error) {
-        throw new AppError('SOCIAL_LOGIN_FAILED', failure(provider).message, { cause: error });
+        throw new AppError('SOCIAL_LOGIN_FAILED', failure(provider).text, { cause: error });
       }
-      const user = await userFor(provider, claims);
+      const user = await userFor(provider, claims, attempt.language);
       return deps.auth.issueSession(user, { remember: true, method: 'social', meta });
     },
   };

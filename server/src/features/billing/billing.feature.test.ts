@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, SAME_ORIGIN, type SignedIn, sessionCookieOf, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext, testDatabaseKind } from '../../../test/harness.js';
+import { englishOf } from '../../../test/messages.js';
 import { fixedClock } from '../../platform/clock.js';
 
 const VISA = '4242 4242 4242 4242';
@@ -67,18 +68,18 @@ describe('billing', () => {
 
   it('refuses invalid cards with clear messages and stores nothing', async () => {
     const cases: [object, string][] = [
-      [card(''), `number: ${BILLING_MESSAGES.cardNumberRequired}`],
-      [card('4242 4242 4242 4241'), `number: ${BILLING_MESSAGES.cardNumberInvalid}`],
-      [card('1234 5678 9012 3452'), `number: ${BILLING_MESSAGES.cardBrandUnsupported}`],
-      [card(VISA, { expiry: '13/29' }), `expiry: ${BILLING_MESSAGES.expiryInvalid}`],
-      [card(VISA, { expiry: '' }), `expiry: ${BILLING_MESSAGES.expiryRequired}`],
+      [card(''), `number: ${englishOf(BILLING_MESSAGES.cardNumberRequired)}`],
+      [card('4242 4242 4242 4241'), `number: ${englishOf(BILLING_MESSAGES.cardNumberInvalid)}`],
+      [card('1234 5678 9012 3452'), `number: ${englishOf(BILLING_MESSAGES.cardBrandUnsupported)}`],
+      [card(VISA, { expiry: '13/29' }), `expiry: ${englishOf(BILLING_MESSAGES.expiryInvalid)}`],
+      [card(VISA, { expiry: '' }), `expiry: ${englishOf(BILLING_MESSAGES.expiryRequired)}`],
       // The clock says January 2026: December 2025 is past, January 2026 is still valid.
-      [card(VISA, { expiry: '12/25' }), `expiry: ${BILLING_MESSAGES.expiryPast}`],
-      [card(VISA, { cvc: '12' }), `cvc: ${BILLING_MESSAGES.cvcInvalid}`],
-      [card(VISA, { cvc: '12a' }), `cvc: ${BILLING_MESSAGES.cvcInvalid}`],
-      [card('3782 822463 10005', { cvc: '123' }), `cvc: ${BILLING_MESSAGES.cvcAmex}`],
-      [card(VISA, { name: '   ' }), `name: ${BILLING_MESSAGES.cardholderRequired}`],
-      [{ number: VISA }, `expiry: ${BILLING_MESSAGES.expiryRequired}`],
+      [card(VISA, { expiry: '12/25' }), `expiry: ${englishOf(BILLING_MESSAGES.expiryPast)}`],
+      [card(VISA, { cvc: '12' }), `cvc: ${englishOf(BILLING_MESSAGES.cvcInvalid)}`],
+      [card(VISA, { cvc: '12a' }), `cvc: ${englishOf(BILLING_MESSAGES.cvcInvalid)}`],
+      [card('3782 822463 10005', { cvc: '123' }), `cvc: ${englishOf(BILLING_MESSAGES.cvcAmex)}`],
+      [card(VISA, { name: '   ' }), `name: ${englishOf(BILLING_MESSAGES.cardholderRequired)}`],
+      [{ number: VISA }, `expiry: ${englishOf(BILLING_MESSAGES.expiryRequired)}`],
     ];
     for (const [payload, message] of cases) {
       const response = await as().post('/api/billing/payment-methods', payload);
@@ -171,9 +172,9 @@ describe('billing', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe('city: City is required.');
     const badEmail = await as().put('/api/billing/address', { ...address, email: 'ada' });
-    expect(badEmail.json().error).toBe(`email: ${BILLING_MESSAGES.emailInvalid}`);
+    expect(badEmail.json().error).toBe(`email: ${englishOf(BILLING_MESSAGES.emailInvalid)}`);
     const badCountry = await as().put('/api/billing/address', { ...address, country: 'XX' });
-    expect(badCountry.json().error).toBe(`country: ${BILLING_MESSAGES.countryInvalid}`);
+    expect(badCountry.json().error).toBe(`country: ${englishOf(BILLING_MESSAGES.countryInvalid)}`);
 
     const saved = await as().put('/api/billing/address', address);
     expect(saved.statusCode).toBe(200);
@@ -246,7 +247,7 @@ describe('billing', () => {
     // The key belongs to that purchase: a different purchase under it is refused.
     const reused = await as().post('/api/billing/purchases', { ...request, packId: 'pack-500' });
     expect(reused.statusCode).toBe(409);
-    expect(reused.json().error).toBe(BILLING_MESSAGES.idempotencyMismatch);
+    expect(reused.json().error).toBe(englishOf(BILLING_MESSAGES.idempotencyMismatch));
     // Someone else's identical key is their own purchase.
     const other = await signUp(ctx.app);
     await addCard(VISA, other);
@@ -261,7 +262,7 @@ describe('billing', () => {
       idempotencyKey: 'no-card-1',
     });
     expect(noCard.statusCode).toBe(400);
-    expect(noCard.json().error).toBe(BILLING_MESSAGES.paymentMethodRequired);
+    expect(noCard.json().error).toBe(englishOf(BILLING_MESSAGES.paymentMethodRequired));
 
     await addCard(DECLINED);
     const request = { packId: 'pack-250', idempotencyKey: 'declined-attempt-1' };
@@ -270,7 +271,7 @@ describe('billing', () => {
     expect(declined.json()).toMatchObject({
       success: false,
       code: 'PAYMENT_DECLINED',
-      error: BILLING_MESSAGES.cardDeclined,
+      error: englishOf(BILLING_MESSAGES.cardDeclined),
     });
     const again = await as().post('/api/billing/purchases', request);
     expect(again.statusCode).toBe(402);
@@ -282,15 +283,15 @@ describe('billing', () => {
       paymentMethodId: poor.id,
       idempotencyKey: 'insufficient-1',
     });
-    expect(insufficient.json().error).toBe(BILLING_MESSAGES.insufficientFunds);
+    expect(insufficient.json().error).toBe(englishOf(BILLING_MESSAGES.insufficientFunds));
 
     expect(await me()).toMatchObject({ credits: 10, creditsPurchased: 0 });
     const purchases = (await as().get('/api/billing/purchases')).json().data;
     expect(
       purchases.map((p: { status: string; failureMessage: string }) => [p.status, p.failureMessage]),
     ).toEqual([
-      ['declined', BILLING_MESSAGES.insufficientFunds],
-      ['declined', BILLING_MESSAGES.cardDeclined],
+      ['declined', englishOf(BILLING_MESSAGES.insufficientFunds)],
+      ['declined', englishOf(BILLING_MESSAGES.cardDeclined)],
     ]);
     expect((await as().get('/api/billing/invoices')).json().data).toEqual([]);
     expect((await ledger()).map((entry) => entry.kind)).toEqual(['grant']);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
+  DECLINE_MESSAGES,
   findPack,
   findPlan,
   parseExpiry,
@@ -16,11 +17,12 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
-import { AppError } from '../../platform/http/app-error.js';
+import { AppError, validationError } from '../../platform/http/app-error.js';
+import { englishOf, type TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { CreditsService } from '../credits/credits.service.js';
-import type { BillingNotifier } from '../notifications/notifications.service.js';
+import { type BillingNotifier, NO_CARD_ON_FILE } from '../notifications/notifications.service.js';
 import {
   presentAddress,
   presentInvoice,
@@ -53,6 +55,24 @@ interface PurchaseSpec {
  * before the provider is asked, and settled by one guarded update, so a retry or a double click finds
  * the same purchase and what was bought is granted exactly once.
  */
+/** Our own billing texts by their English words (a decline stored by the test-mode processor). */
+const BILLING_TEXTS = new Map<string, TLocalizedText>(
+  Object.values(BILLING_MESSAGES).map((id) => [englishOf(id), id]),
+);
+
+/**
+ * What a declined purchase tells the person: the catalog message of a known decline code (the codes
+ * card processors use) or of one of our own texts, else the processor's own words.
+ */
+function declineText(purchase: PurchaseRow): TLocalizedText {
+  const code = purchase.failure_code;
+  if (code && Object.hasOwn(DECLINE_MESSAGES, code))
+    return DECLINE_MESSAGES[code as keyof typeof DECLINE_MESSAGES];
+  const message = purchase.failure_message;
+  if (!message) return BILLING_MESSAGES.cardDeclined;
+  return BILLING_TEXTS.get(message) ?? message;
+}
+
 export function createBillingService(deps: {
   database: Database;
   billing: BillingRepository;
@@ -147,7 +167,11 @@ export function createBillingService(deps: {
           description: purchase.description,
           idempotencyKey: purchase.id,
         })
-      : { status: 'declined', code: 'no_payment_method', message: BILLING_MESSAGES.paymentMethodNotFound };
+      : {
+          status: 'declined',
+          code: 'no_payment_method',
+          message: englishOf(BILLING_MESSAGES.paymentMethodNotFound),
+        };
     const at = now();
     const number = invoiceNumber(purchase, at);
     const invoiced = await deps.database.kysely.transaction().execute(async (trx) => {
@@ -232,7 +256,7 @@ export function createBillingService(deps: {
       purchase = await settle(pending, card?.provider_token ?? null, (trx) => grant(pending, trx));
     }
     if (purchase.status === 'declined')
-      throw new AppError('PAYMENT_DECLINED', purchase.failure_message ?? BILLING_MESSAGES.cardDeclined, {
+      throw new AppError('PAYMENT_DECLINED', declineText(purchase), {
         details: { purchaseId: purchase.id, reason: purchase.failure_code },
       });
     if (purchase.status !== 'succeeded') throw new AppError('CONFLICT', BILLING_MESSAGES.purchaseInProgress);
@@ -351,8 +375,7 @@ export function createBillingService(deps: {
         from: user.plan,
         to: plan,
         reason: plan === target ? 'downgrade' : 'renewal-failed',
-        failure:
-          renewal?.status === 'declined' ? renewal.failure_message : renewal ? null : 'no card on file',
+        failure: renewal?.status === 'declined' ? declineText(renewal) : renewal ? null : NO_CARD_ON_FILE,
       });
     return claimedReset;
   }
@@ -370,11 +393,9 @@ export function createBillingService(deps: {
       const problems = validateCard(input, now());
       const first = Object.entries(problems)[0];
       if (first)
-        throw new AppError('VALIDATION_FAILED', `${first[0]}: ${first[1]}`, {
-          details: Object.entries(problems).map(([path, message]) => ({ path, message })),
-        });
+        throw validationError(Object.entries(problems).map(([path, message]) => ({ path, message })));
       const expiry = parseExpiry(input.expiry);
-      if (!expiry) throw new AppError('VALIDATION_FAILED', `expiry: ${BILLING_MESSAGES.expiryInvalid}`);
+      if (!expiry) throw validationError([{ path: 'expiry', message: BILLING_MESSAGES.expiryInvalid }]);
       const tokenized = await payments.tokenizeCard({
         number: input.number,
         expMonth: expiry.month,
@@ -460,7 +481,7 @@ export function createBillingService(deps: {
       input: { packId: string; paymentMethodId?: string; idempotencyKey: string },
     ): Promise<TPurchaseResult> {
       const pack = findPack(input.packId);
-      if (!pack) throw new AppError('VALIDATION_FAILED', `packId: ${BILLING_MESSAGES.unknownPack}`);
+      if (!pack) throw validationError([{ path: 'packId', message: BILLING_MESSAGES.unknownPack }]);
       await account(userId);
       const total = pack.credits + pack.bonusCredits;
       const purchase = await buy(

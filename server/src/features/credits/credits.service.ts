@@ -86,7 +86,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         { userId, kind: 'grant', deltaMonthly: amount, deltaPurchased: 0, note, now: now() },
         trx,
       );
-      if (!balances) throw new AppError('NOT_FOUND', 'User not found');
+      if (!balances) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
       return balances;
     },
 
@@ -102,7 +102,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         { userId, kind: 'purchase', deltaMonthly: 0, deltaPurchased: amount, reference, note, now: now() },
         trx,
       );
-      if (!balances) throw new AppError('NOT_FOUND', 'User not found');
+      if (!balances) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
       return balances;
     },
 
@@ -123,7 +123,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         deps.database.dialect,
         trx.selectFrom('users').select(['credits_monthly']).where('id', '=', userId),
       ).executeTakeFirst();
-      if (!row) throw new AppError('NOT_FOUND', 'User not found');
+      if (!row) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
       const balances = await deps.credits.apply(
         {
           userId,
@@ -136,7 +136,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
-      if (!balances) throw new AppError('CONFLICT', 'The balance changed meanwhile; try again.');
+      if (!balances) throw new AppError('CONFLICT', 'api.credits.balanceChanged');
       return balances;
     },
 
@@ -146,7 +146,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
      */
     async setTotal(userId: string, total: number, trx: Executor): Promise<Balances> {
       const current = await deps.credits.balances(userId, trx);
-      if (!current) throw new AppError('NOT_FOUND', 'User not found');
+      if (!current) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
       const purchased = Math.min(current.purchased, total);
       const monthly = total - purchased;
       const balances = await deps.credits.apply(
@@ -160,7 +160,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
-      if (!balances) throw new AppError('CONFLICT', 'The balance changed meanwhile; try again.');
+      if (!balances) throw new AppError('CONFLICT', 'api.credits.balanceChanged');
       return balances;
     },
   };

@@ -33,16 +33,15 @@ export function filesRoutes(app: FastifyInstance, deps: { store: FileStore; sign
     { compress: false },
     async (request, reply) => {
       const key = request.params['*'];
-      if (!deps.signer.verify(key, request.query))
-        throw new AppError('NOT_FOUND', 'File not found or link expired.');
+      if (!deps.signer.verify(key, request.query)) throw new AppError('NOT_FOUND', 'api.files.notFound');
       const info = await deps.store.stat(key).catch(() => null);
-      if (!info) throw new AppError('NOT_FOUND', 'File not found or link expired.');
+      if (!info) throw new AppError('NOT_FOUND', 'api.files.notFound');
       const range = parseRange(request.headers.range, info.size);
       if (range === 'invalid') {
         return reply.status(416).header('Content-Range', `bytes */${info.size}`).send();
       }
       const object = await deps.store.read(key, range ?? undefined);
-      if (!object) throw new AppError('NOT_FOUND', 'File not found or link expired.');
+      if (!object) throw new AppError('NOT_FOUND', 'api.files.notFound');
       const exp = Number(request.query.exp);
       reply
         .header('Content-Type', info.contentType)

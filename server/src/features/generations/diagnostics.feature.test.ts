@@ -1,8 +1,8 @@
-import { ERRORS } from '@kaleido/common';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { englishOf } from '../../../test/messages.js';
 import { fixedClock } from '../../platform/clock.js';
 import { type GenerationProvider, ProviderError } from '../../providers/provider.js';
 
@@ -65,7 +65,7 @@ describe('debug mode: per-job diagnostics', () => {
     expect(off.json()).toEqual({
       success: false,
       code: 'DEBUG_MODE_OFF',
-      error: ERRORS.DEBUG_MODE_OFF.message,
+      error: englishOf('api.error.DEBUG_MODE_OFF'),
     });
 
     expect((await as.patch('/api/settings', { debugMode: true })).statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
+import { englishOf } from '../../platform/i18n/api-messages.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { extensionForContentType } from '../../platform/storage/file-store.js';
@@ -391,15 +392,15 @@ export function createGenerationRunner(deps: {
         diagnostics.providerError = providerErrorText(reason);
       }
       if (reason instanceof Cancelled) {
-        await endWithRefund(row, 'cancelled', 'Cancelled', 'CANCELLED', diagnostics);
-      } else if (reason instanceof TimedOut) {
         await endWithRefund(
           row,
-          'failed',
-          'The generation took too long and was stopped. Your credits were refunded.',
-          'TIMEOUT',
+          'cancelled',
+          englishOf('api.generation.cancelled'),
+          'CANCELLED',
           diagnostics,
         );
+      } else if (reason instanceof TimedOut) {
+        await endWithRefund(row, 'failed', englishOf('api.generation.timedOut'), 'TIMEOUT', diagnostics);
       } else {
         deps.log.warn({ err: error, jobId, provider: row.provider }, 'generation failed');
         const message =

@@ -29,7 +29,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const key = request.headers['idempotency-key'];
   if (key === undefined) return undefined;
   if (Array.isArray(key) || key.length < 1 || key.length > 255) {
-    throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.');
+    throw new AppError('VALIDATION_FAILED', 'api.request.idempotencyKeyInvalid');
   }
   return key;
 }
@@ -92,7 +92,7 @@ export function generationsRoutes(
     if (row.status === 'failed' || row.status === 'cancelled') {
       const failure = new AppError(
         kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
-        row.error ?? deps.generations.failureMessage(kind),
+        deps.generations.failureText(row),
         { details: { generation } },
       );
       throw failure;

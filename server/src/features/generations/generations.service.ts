@@ -1,7 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   API_KEY_MESSAGES,
-  ERRORS,
+  errorMessageId,
+  generationFailedCode,
   imageDimensions,
   insufficientCreditsMessage,
   type TAsset,
@@ -14,6 +15,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { GenerationStatus } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { englishOf, type TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import { isUniqueViolation } from '../accounts/accounts.service.js';
@@ -93,7 +95,7 @@ export function createGenerationsService(deps: {
 
   async function ownedOrNotFound(id: string, userId: string): Promise<GenerationRow> {
     const row = await deps.generations.findOwned(id, userId);
-    if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+    if (!row) throw new AppError('NOT_FOUND', 'api.generation.notFound');
     return row;
   }
 
@@ -110,32 +112,43 @@ export function createGenerationsService(deps: {
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
       // Only what the chosen model can honour is accepted (the public API offers more than the screens).
       // Refusals name the field at fault, like the contract's own validation.
-      const refuse = (path: string, message: string) =>
-        new AppError('VALIDATION_FAILED', message, { details: [{ path, message }] });
+      const refuse = (path: string, message: TLocalizedText) =>
+        new AppError('VALIDATION_FAILED', message, { problems: [{ path, message }] });
+      const names = { model: model.name, kind: input.kind };
       if (size.width > model.maxWidth || size.height > model.maxHeight) {
-        throw refuse(
-          'settings.resolution',
-          `${model.name} cannot make ${size.width}×${size.height} ${input.kind}s (at most ${model.maxWidth}×${model.maxHeight}).`,
-        );
+        throw refuse('settings.resolution', {
+          id: 'api.generation.sizeUnsupported',
+          values: {
+            ...names,
+            width: size.width,
+            height: size.height,
+            maxWidth: model.maxWidth,
+            maxHeight: model.maxHeight,
+          },
+        });
       }
       if (model.aspectRatios && !model.aspectRatios.includes(input.settings.aspectRatio)) {
-        throw refuse(
-          'settings.aspectRatio',
-          `${model.name} cannot make ${input.settings.aspectRatio} ${input.kind}s (it makes ${model.aspectRatios.join(', ')}).`,
-        );
+        throw refuse('settings.aspectRatio', {
+          id: 'api.generation.aspectRatioUnsupported',
+          values: {
+            ...names,
+            aspectRatio: input.settings.aspectRatio,
+            aspectRatios: model.aspectRatios.join(', '),
+          },
+        });
       }
       if (input.kind === 'video') {
         if (model.videoDurations && !model.videoDurations.includes(input.settings.duration)) {
-          throw refuse(
-            'settings.duration',
-            `${model.name} cannot make ${input.settings.duration}-second videos.`,
-          );
+          throw refuse('settings.duration', {
+            id: 'api.generation.durationUnsupported',
+            values: { ...names, duration: input.settings.duration },
+          });
         }
         if (model.videoFrameRates && !model.videoFrameRates.includes(input.settings.frameRate)) {
-          throw refuse(
-            'settings.frameRate',
-            `${model.name} cannot make videos at ${input.settings.frameRate} fps.`,
-          );
+          throw refuse('settings.frameRate', {
+            id: 'api.generation.frameRateUnsupported',
+            values: { ...names, frameRate: input.settings.frameRate },
+          });
         }
       }
       const id = randomUUID();
@@ -233,7 +246,7 @@ export function createGenerationsService(deps: {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const row = await deps.generations.find(id);
-        if (!row) throw new AppError('NOT_FOUND', 'Generation not found');
+        if (!row) throw new AppError('NOT_FOUND', 'api.generation.notFound');
         const remaining = deadline - Date.now();
         if (TERMINAL.includes(row.status) || remaining <= 0) return row;
         await new Promise<void>((resolve) => {
@@ -265,7 +278,7 @@ export function createGenerationsService(deps: {
       const row = await ownedOrNotFound(id, userId);
       if (row.result_expired_at) throw new AppError('RESULT_EXPIRED');
       if (row.status !== 'succeeded' || !row.asset_id) {
-        throw new AppError('CONFLICT', 'Only a finished generation can be saved.');
+        throw new AppError('CONFLICT', 'api.generation.onlyFinishedCanBeSaved');
       }
       if (!(await deps.assets.markSaved(row.asset_id, userId))) throw new AppError('RESULT_EXPIRED');
       const asset = await deps.assets.findOwned(row.asset_id, userId);
@@ -284,7 +297,12 @@ export function createGenerationsService(deps: {
         await deps.database.kysely.transaction().execute(async (trx) => {
           const ended = await deps.generations.markEnded(
             id,
-            { status: 'cancelled', error: 'Cancelled', errorCode: 'CANCELLED', now: now() },
+            {
+              status: 'cancelled',
+              error: englishOf('api.generation.cancelled'),
+              errorCode: 'CANCELLED',
+              now: now(),
+            },
             trx,
           );
           if (ended) {
@@ -304,10 +322,15 @@ export function createGenerationsService(deps: {
       return ownedOrNotFound(id, userId);
     },
 
-    failureMessage(kind: TGenerationType): string {
-      return kind === 'image'
-        ? ERRORS.GENERATION_FAILED_IMAGE.message
-        : ERRORS.GENERATION_FAILED_VIDEO.message;
+    /**
+     * What the answer about a failed or cancelled job says: Kaleido's own texts from the catalog (none:
+     * the code's default), a provider's own words as they were stored.
+     */
+    failureText(row: GenerationRow): TLocalizedText | undefined {
+      if (row.error_code === 'CANCELLED') return 'api.generation.cancelled';
+      if (row.error_code === 'TIMEOUT') return 'api.generation.timedOut';
+      const generic = englishOf(errorMessageId(generationFailedCode(row.kind)));
+      return row.error && row.error !== generic ? row.error : undefined;
     },
   };
 }

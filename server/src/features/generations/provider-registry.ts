@@ -34,7 +34,9 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
       if (!found) {
         throw new AppError(
           'VALIDATION_FAILED',
-          modelId ? `Unknown model "${modelId}" for ${kind}s.` : `No configured model can make ${kind}s.`,
+          modelId
+            ? { id: 'api.generation.unknownModel', values: { model: modelId, kind } }
+            : { id: 'api.generation.noModel', values: { kind } },
         );
       }
       return found;

@@ -18,15 +18,15 @@ export function providerWebhookRoutes(app: FastifyInstance, deps: { registry: Pr
       async (request, reply) => {
         const provider = deps.registry.provider(request.params.providerId) as ReplicateProvider | undefined;
         if (!provider || typeof provider.receiveWebhook !== 'function') {
-          throw new AppError('NOT_FOUND', 'No such webhook');
+          throw new AppError('NOT_FOUND', 'api.webhooks.notFound');
         }
-        if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'Expected a JSON body');
+        if (!Buffer.isBuffer(request.body)) throw new AppError('BAD_REQUEST', 'api.webhooks.bodyRequired');
         try {
           const fresh = await provider.receiveWebhook(request.headers, request.body);
           return reply.status(200).send({ success: true, data: { accepted: fresh } });
         } catch (error) {
           request.log.warn({ reason: (error as Error).message }, 'webhook rejected');
-          throw new AppError('AUTHENTICATION_FAILED', 'Webhook signature rejected');
+          throw new AppError('AUTHENTICATION_FAILED', 'api.webhooks.signatureRejected');
         }
       },
     );

@@ -49,7 +49,7 @@ export function libraryRoutes(
   app.get<{ Params: { id: string } }>('/api/assets/:id', async (request) => {
     const auth = await deps.authn.required(request);
     const row = await deps.assets.findOwned(request.params.id, auth.user.id);
-    if (!row) throw new AppError('NOT_FOUND', 'Asset not found');
+    if (!row) throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
     return { success: true, data: presentAsset(row, deps.signer) };
   });
 
@@ -57,7 +57,7 @@ export function libraryRoutes(
     const auth = await deps.authn.required(request);
     const row = await deps.assets.findOwned(request.params.id, auth.user.id);
     if (!row || !(await deps.assets.delete(row.id, auth.user.id)))
-      throw new AppError('NOT_FOUND', 'Asset not found');
+      throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
     await deps.store
       .deletePrefix(`users/${auth.user.id}/${row.id}/`)
       .catch((error) => request.log.warn({ err: error, assetId: row.id }, 'could not delete asset files'));
@@ -91,7 +91,7 @@ export function libraryRoutes(
     const rows = (await Promise.all(ids.map((id) => deps.assets.findOwnedSaved(id, auth.user.id)))).filter(
       (row): row is NonNullable<typeof row> => Boolean(row),
     );
-    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'Asset not found');
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
     const zip = new ZipFile();
     const used = new Set<string>();
     for (const row of rows) {

@@ -159,7 +159,7 @@ describe('e-mail notifications', () => {
     fake.releaseAll();
     await until(async () => (await statusOf(job.id)) === 'succeeded', 'the video to end');
     const [mail] = await mailTo();
-    expect(mail?.text).toContain("Auto-save is off: save it from the generator's history within 7 days");
+    expect(mail?.text).toContain('Auto-save is off: save it from the generator’s history within 7 days');
     expect(mail?.text).toContain('Open the generator: http://localhost:3000/generate/video');
     expect(mail?.text).not.toContain('in your library');
   });

@@ -34,6 +34,7 @@ export function createNotificationsRepository(db: Executor) {
           'generations.status',
           'generations.prompt',
           'generations.error',
+          'generations.error_code',
           'generations.asset_id',
           'generations.api_key_id',
           'generations.created_at',

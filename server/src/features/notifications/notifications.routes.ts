@@ -1,27 +1,28 @@
-import { ZDetectedTimeZoneRequest, ZUnsubscribeQuery } from '@kaleido/common';
+import {
+  LOCALE_TAGS,
+  negotiateLocale,
+  type TLocale,
+  ZDetectedTimeZoneRequest,
+  ZUnsubscribeQuery,
+} from '@kaleido/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/http/app-error.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { Authenticator } from '../auth/authn.js';
+import { emailT } from './email-messages.js';
 import { escapeHtml } from './email-templates.js';
 import type { NotificationsService } from './notifications.service.js';
-import type { UnsubscribeSetting } from './unsubscribe-tokens.js';
 
 /** The one-click unsubscribe endpoint; CSRF checks skip it (the signed token is the authorisation). */
 export const UNSUBSCRIBE_PATH = '/api/email/unsubscribe';
 
-const SETTING_NAMES: Record<UnsubscribeSetting, string> = {
-  emailNotifications: 'notification e-mails',
-  marketingEmails: 'news and announcements',
-};
-
-/** A small self-contained page (no script; inline styles only, which the CSP allows). */
-function page(title: string, body: string): string {
+/** A small self-contained page (no script; inline styles only, which the CSP allows), in `locale`. */
+function page(locale: TLocale, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · Kaleido</title></head>
-<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;background:Canvas;color:CanvasText">
+<body style="margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC',sans-serif;background:Canvas;color:CanvasText">
 <main style="max-width:440px;margin:24px;padding:28px;border:1px solid color-mix(in srgb, CanvasText 14%, transparent);border-radius:16px">
 <p style="margin:0 0 16px;font-weight:700;font-size:18px">Kaleido</p>
 <h1 style="margin:0 0 12px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
@@ -32,18 +33,27 @@ ${body}
 
 const paragraph = (text: string) =>
   `<p style="margin:0 0 16px;line-height:1.6;opacity:.85">${escapeHtml(text)}</p>`;
-const settingsLink = `<p style="margin:16px 0 0;font-size:14px"><a href="/profile?tab=settings" style="color:#6d4aff">Open e-mail settings</a></p>`;
+const settingsLink = (locale: TLocale) =>
+  `<p style="margin:16px 0 0;font-size:14px"><a href="/profile?tab=settings" style="color:#6d4aff">${escapeHtml(emailT(locale, 'email.unsubscribe.openSettings'))}</a></p>`;
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-function errorPage(reply: FastifyReply, error: unknown) {
+/** A refused link: the token is not trusted, so the page speaks the browser's language. */
+function errorPage(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   if (!(error instanceof AppError)) throw error;
+  const locale = negotiateLocale(request.headers['accept-language']);
   return reply
     .status(error.status)
     .type('text/html; charset=utf-8')
-    .send(page('This link does not work', `${paragraph(error.message)}${settingsLink}`));
+    .send(
+      page(
+        locale,
+        emailT(locale, 'email.unsubscribe.errorTitle'),
+        `${paragraph(error.messageIn(locale))}${settingsLink(locale)}`,
+      ),
+    );
 }
 
 declare module 'fastify' {
@@ -69,23 +79,21 @@ export function notificationsRoutes(
     reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
     try {
       const { token } = parseInput(ZUnsubscribeQuery, request.query);
-      const claim = await deps.notifications.inspect(token);
+      // The page speaks the language of the account's e-mails.
+      const { setting, locale } = await deps.notifications.inspect(token);
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
       return reply.type('text/html; charset=utf-8').send(
         page(
-          `Unsubscribe from ${SETTING_NAMES[claim.setting]}?`,
-          `${paragraph(
-            claim.setting === 'emailNotifications'
-              ? 'Kaleido will stop e-mailing you about generations, credits, receipts and plan changes. Security notices (password and sign-in changes) are always sent.'
-              : 'Kaleido will stop sending you news and announcements.',
-          )}<form method="post" action="${escapeHtml(action)}" style="margin:0">
+          locale,
+          emailT(locale, 'email.unsubscribe.confirmTitle', { setting }),
+          `${paragraph(emailT(locale, 'email.unsubscribe.confirmBody', { setting }))}<form method="post" action="${escapeHtml(action)}" style="margin:0">
 <input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:10px;background:#6d4aff;color:#fff;cursor:pointer">Unsubscribe</button>
-</form>${settingsLink}`,
+<button type="submit" style="font:inherit;font-weight:600;padding:10px 18px;border:0;border-radius:10px;background:#6d4aff;color:#fff;cursor:pointer">${escapeHtml(emailT(locale, 'email.unsubscribe.button'))}</button>
+</form>${settingsLink(locale)}`,
         ),
       );
     } catch (error) {
-      return errorPage(reply, error);
+      return errorPage(request, reply, error);
     }
   });
 
@@ -101,15 +109,21 @@ export function notificationsRoutes(
       reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
       try {
         const { token } = parseInput(ZUnsubscribeQuery, request.query);
-        const { setting } = await deps.notifications.unsubscribe(token);
-        const message = `You are unsubscribed from ${SETTING_NAMES[setting]}. Turn them back on any time in Settings.`;
+        const { setting, locale } = await deps.notifications.unsubscribe(token);
+        const message = emailT(locale, 'email.unsubscribe.done', { setting });
         if (wantsHtml(request))
           return reply
             .type('text/html; charset=utf-8')
-            .send(page('You are unsubscribed', `${paragraph(message)}${settingsLink}`));
+            .send(
+              page(
+                locale,
+                emailT(locale, 'email.unsubscribe.doneTitle'),
+                `${paragraph(message)}${settingsLink(locale)}`,
+              ),
+            );
         return { success: true, data: { setting, message } };
       } catch (error) {
-        if (wantsHtml(request)) return errorPage(reply, error);
+        if (wantsHtml(request)) return errorPage(request, reply, error);
         throw error;
       }
     });

@@ -1,8 +1,21 @@
-import { findPlan, isSupportedTimeZone, LIMITS, type TPlanId, type TSettings } from '@kaleido/common';
+import {
+  DEFAULT_LOCALE,
+  findPlan,
+  isLocale,
+  isSupportedTimeZone,
+  LIMITS,
+  type TLocale,
+  type TPlanId,
+  type TSettings,
+  UNSAVED_RETENTION_DAYS,
+} from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { isApiMessageId, renderText, type TLocalizedText } from '../../platform/i18n/api-messages.js';
+import type { TMessageValues } from '../../platform/i18n/translator.js';
 import type { Mailer } from '../../platform/mail/index.js';
+import { emailT, type TEmailMessageId } from './email-messages.js';
 import { type EmailContent, formatDateTime, formatUsd, renderEmail } from './email-templates.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 import type { UnsubscribeSetting, UnsubscribeTokens } from './unsubscribe-tokens.js';
@@ -23,39 +36,56 @@ export type SecurityEvent =
   | 'passkey-added'
   | 'recovery-code-used';
 
-const SECURITY_TEXT: Record<SecurityEvent, { subject: string; heading: string; happened: string }> = {
+/** The catalog ids of each security e-mail (subject, heading, what happened). */
+const SECURITY_TEXT: Record<
+  SecurityEvent,
+  { subject: TEmailMessageId; heading: TEmailMessageId; happened: TEmailMessageId }
+> = {
   'password-changed': {
-    subject: 'Your Kaleido password was changed',
-    heading: 'Your password was changed',
-    happened: 'The password of your Kaleido account was changed, and your other sessions were signed out.',
+    subject: 'email.security.passwordChanged.subject',
+    heading: 'email.security.passwordChanged.heading',
+    happened: 'email.security.passwordChanged.happened',
   },
   'password-reset': {
-    subject: 'Your Kaleido password was reset',
-    heading: 'Your password was reset',
-    happened:
-      'The password of your Kaleido account was reset with an e-mailed link, and every session was signed out.',
+    subject: 'email.security.passwordReset.subject',
+    heading: 'email.security.passwordReset.heading',
+    happened: 'email.security.passwordReset.happened',
   },
   'two-factor-enabled': {
-    subject: 'Two-factor sign-in is on',
-    heading: 'Two-factor sign-in was turned on',
-    happened: 'Signing in to your Kaleido account now needs a code from your authenticator app.',
+    subject: 'email.security.twoFactorEnabled.subject',
+    heading: 'email.security.twoFactorEnabled.heading',
+    happened: 'email.security.twoFactorEnabled.happened',
   },
   'two-factor-disabled': {
-    subject: 'Two-factor sign-in is off',
-    heading: 'Two-factor sign-in was turned off',
-    happened: 'Signing in to your Kaleido account no longer asks for a code from your authenticator app.',
+    subject: 'email.security.twoFactorDisabled.subject',
+    heading: 'email.security.twoFactorDisabled.heading',
+    happened: 'email.security.twoFactorDisabled.happened',
   },
   'passkey-added': {
-    subject: 'A new passkey was added to your Kaleido account',
-    heading: 'A new passkey was added',
-    happened: 'A new passkey can now sign in to your Kaleido account.',
+    subject: 'email.security.passkeyAdded.subject',
+    heading: 'email.security.passkeyAdded.heading',
+    happened: 'email.security.passkeyAdded.happened',
   },
   'recovery-code-used': {
-    subject: 'A Kaleido recovery code was used',
-    heading: 'A recovery code was used to sign in',
-    happened: 'One of your single-use recovery codes was used to sign in to your Kaleido account.',
+    subject: 'email.security.recoveryCodeUsed.subject',
+    heading: 'email.security.recoveryCodeUsed.heading',
+    happened: 'email.security.recoveryCodeUsed.happened',
   },
 };
+
+/** What a failed job's error code means, for e-mails in languages the recorded error text is not in. */
+const FAILURE_REASONS: Partial<Record<string, TEmailMessageId>> = {
+  CONTENT_POLICY: 'email.jobFailed.reason.contentPolicy',
+  TIMEOUT: 'email.jobFailed.reason.timeout',
+  RATE_LIMITED: 'email.jobFailed.reason.busy',
+  UNAVAILABLE: 'email.jobFailed.reason.busy',
+  INVALID_INPUT: 'email.jobFailed.reason.invalidInput',
+  OUTPUT_EXPIRED: 'email.jobFailed.reason.outputExpired',
+  INTERRUPTED: 'email.jobFailed.reason.interrupted',
+};
+
+/** What billing passes as the renewal failure when there was no card to charge. */
+export const NO_CARD_ON_FILE = 'no card on file';
 
 export interface ReceiptPurchase {
   user_id: string;
@@ -75,19 +105,57 @@ export interface BillingNotifier {
   downgradeScheduled(userId: string, change: { from: TPlanId; to: TPlanId; effectiveAt: string }): void;
   planChanged(
     userId: string,
-    change: { from: TPlanId; to: TPlanId; reason: 'downgrade' | 'renewal-failed'; failure: string | null },
+    change: {
+      from: TPlanId;
+      to: TPlanId;
+      reason: 'downgrade' | 'renewal-failed';
+      /** Why the renewal's payment failed: a decline message, or NO_CARD_ON_FILE. */
+      failure: TLocalizedText | null;
+    },
   ): void;
 }
 
 const truncate = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** The language of a person's e-mails: their Language setting. */
+function localeOf(settings: TSettings): TLocale {
+  return isLocale(settings.language) ? settings.language : DEFAULT_LOCALE;
+}
+
+/**
+ * Why a job failed, in the e-mail's language. The runner and the providers record their failure text
+ * in English only: English e-mails quote it (it can name the provider or the setting at fault), the
+ * other languages say what the job's error code means.
+ */
+function failureReason(
+  job: { kind: string; error: string | null; error_code: string | null },
+  locale: TLocale,
+): string {
+  if (locale === 'en' && job.error) return job.error;
+  const id = job.error_code ? FAILURE_REASONS[job.error_code] : undefined;
+  return emailT(locale, id ?? 'email.jobFailed.fallback', { kind: job.kind });
+}
+
+/**
+ * The payment's failure for the renewal e-mail, in its language, without a full stop (it sits in
+ * parentheses inside a sentence); null when there is nothing to say in that language: a payment
+ * processor's own words are English.
+ */
+function renewalFailureText(failure: TLocalizedText | null, locale: TLocale): string | null {
+  if (!failure) return null;
+  if (failure === NO_CARD_ON_FILE) return emailT(locale, 'email.renewalFailed.noCard');
+  if (typeof failure === 'string' && !isApiMessageId(failure) && locale !== 'en') return null;
+  return renderText(failure, locale).replace(/[.。]$/, '');
+}
+
 /**
  * E-mail notifications (DECISIONS "Settings: what each one does"): with `emailNotifications` on, a
  * failed generation, a long one that ended while no open page followed it, credits falling below the
- * low mark (with `creditAlerts`), receipts and plan changes; security e-mails always. Every
- * non-security e-mail carries a signed one-click unsubscribe link and the RFC 8058 headers. Sending
- * happens after the triggering operation committed, in the background: a failure is logged and never
- * reaches the caller. `idle()` resolves when every e-mail started so far is sent (tests, shutdown).
+ * low mark (with `creditAlerts`), receipts and plan changes; security e-mails always. Every e-mail is
+ * in the person's language (their Language setting), dated in their zone. Every non-security e-mail
+ * carries a signed one-click unsubscribe link and the RFC 8058 headers. Sending happens after the
+ * triggering operation committed, in the background: a failure is logged and never reaches the
+ * caller. `idle()` resolves when every e-mail started so far is sent (tests, shutdown).
  */
 export function createNotificationsService(deps: {
   publicUrl: string;
@@ -135,12 +203,7 @@ export function createNotificationsService(deps: {
       ...content,
       name: recipient.display_name,
       footer: {
-        reason:
-          setting === null
-            ? 'This is a security notice: Kaleido always sends these, whatever your e-mail settings.'
-            : setting === 'marketingEmails'
-              ? 'You get this e-mail because you agreed to news from Kaleido.'
-              : 'You get this e-mail because e-mail notifications are on in your Kaleido settings.',
+        reason: setting === null ? 'security' : setting === 'marketingEmails' ? 'marketing' : 'notifications',
         settingsUrl,
         unsubscribeUrl: unsubscribe,
       },
@@ -154,13 +217,23 @@ export function createNotificationsService(deps: {
     });
   }
 
-  /** The recipient and their settings when `emailNotifications` is on; null otherwise. */
-  async function notifiable(userId: string) {
+  /** A person's e-mail address, name, language and zone, whatever their settings; null when gone. */
+  async function addressee(userId: string) {
     const recipient = await deps.notifications.recipient(userId);
     if (!recipient) return null;
     const settings = await deps.settings(userId);
-    if (!settings.emailNotifications) return null;
-    return { recipient, settings, zone: zoneOf(settings, recipient.detected_time_zone) };
+    return {
+      recipient,
+      settings,
+      locale: localeOf(settings),
+      zone: zoneOf(settings, recipient.detected_time_zone),
+    };
+  }
+
+  /** The recipient, their settings, language and zone when `emailNotifications` is on; null otherwise. */
+  async function notifiable(userId: string) {
+    const target = await addressee(userId);
+    return target?.settings.emailNotifications ? target : null;
   }
 
   async function jobEnded(jobId: string, outcome: 'succeeded' | 'failed'): Promise<void> {
@@ -169,28 +242,27 @@ export function createNotificationsService(deps: {
     if (!job || job.api_key_id) return;
     const target = await notifiable(job.user_id);
     if (!target) return;
-    const noun = job.kind === 'image' ? 'image' : 'video';
+    const { locale, zone } = target;
+    const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
+    const kind = job.kind === 'image' ? 'image' : 'video';
     const prompt = truncate(job.prompt, 200);
     const ended = job.finished_at ?? deps.clock.now().toISOString();
+    const generatorUrl = link(kind === 'image' ? '/generate/image' : '/generate/video');
     if (outcome === 'failed') {
+      const reason = failureReason(job, locale);
       await send(
         target.recipient,
         {
-          subject: `Your ${noun} could not be made`,
-          preheader: job.error ?? `Kaleido could not finish your ${noun}.`,
-          heading: `Your ${noun} could not be made`,
-          paragraphs: [
-            job.error ?? `Kaleido could not finish your ${noun}.`,
-            'The credits it reserved were returned to your balance. You can try again with the same prompt.',
-          ],
+          locale,
+          subject: t('email.jobFailed.title', { kind }),
+          preheader: reason,
+          heading: t('email.jobFailed.title', { kind }),
+          paragraphs: [reason, t('email.jobFailed.refund')],
           details: [
-            { label: 'Prompt', value: prompt },
-            { label: 'Ended', value: formatDateTime(ended, target.zone) },
+            { label: t('email.label.prompt'), value: prompt },
+            { label: t('email.label.ended'), value: formatDateTime(ended, zone, locale) },
           ],
-          action: {
-            label: 'Try again',
-            url: link(job.kind === 'image' ? '/generate/image' : '/generate/video'),
-          },
+          action: { label: t('email.jobFailed.action'), url: generatorUrl },
         },
         'emailNotifications',
       );
@@ -202,31 +274,29 @@ export function createNotificationsService(deps: {
     const followed =
       job.watched_at !== null && Date.parse(ended) - Date.parse(job.watched_at) <= WATCH_FRESH_MS;
     if (!long || followed) return;
+    const unsaved = job.asset_saved === 0;
     await send(
       target.recipient,
       {
-        subject: `Your ${noun} is ready`,
+        locale,
+        subject: t('email.jobReady.title', { kind }),
         preheader: prompt,
-        heading: `Your ${noun} is ready`,
+        heading: t('email.jobReady.title', { kind }),
         paragraphs: [
-          job.asset_saved === 0
-            ? `Kaleido finished the ${noun} you asked for. Auto-save is off: save it from the generator's history within 7 days to keep it.`
-            : `Kaleido finished the ${noun} you asked for; it is in your library.`,
+          unsaved
+            ? t('email.jobReady.unsaved', { kind, days: UNSAVED_RETENTION_DAYS })
+            : t('email.jobReady.inLibrary', { kind }),
         ],
         details: [
-          { label: 'Prompt', value: prompt },
-          { label: 'Finished', value: formatDateTime(ended, target.zone) },
+          { label: t('email.label.prompt'), value: prompt },
+          { label: t('email.label.finished'), value: formatDateTime(ended, zone, locale) },
         ],
-        action:
-          job.asset_saved === 0
-            ? {
-                label: 'Open the generator',
-                url: link(job.kind === 'image' ? '/generate/image' : '/generate/video'),
-              }
-            : {
-                label: 'Open in your library',
-                url: link(job.asset_id ? `/library?asset=${encodeURIComponent(job.asset_id)}` : '/library'),
-              },
+        action: unsaved
+          ? { label: t('email.jobReady.openGenerator'), url: generatorUrl }
+          : {
+              label: t('email.jobReady.openLibrary'),
+              url: link(job.asset_id ? `/library?asset=${encodeURIComponent(job.asset_id)}` : '/library'),
+            },
       },
       'emailNotifications',
     );
@@ -244,60 +314,73 @@ export function createNotificationsService(deps: {
     const last = recipient.low_credits_mailed_at;
     if (last && !(await deps.notifications.balanceReachedSince(userId, last, mark))) return;
     if (!(await deps.notifications.claimLowCredits(userId, last, deps.clock.now().toISOString()))) return;
+    const locale = localeOf(settings);
     await send(
       recipient,
       {
-        subject: 'Your Kaleido credits are running low',
-        preheader: `${balance} credit${balance === 1 ? '' : 's'} left.`,
-        heading: 'Your credits are running low',
-        paragraphs: [
-          `You have ${balance} credit${balance === 1 ? '' : 's'} left. Buy a credit pack or change plan to keep creating.`,
-        ],
-        action: { label: 'See plans and packs', url: link('/pricing') },
+        locale,
+        subject: emailT(locale, 'email.creditsLow.subject'),
+        preheader: emailT(locale, 'email.creditsLow.preheader', { count: balance }),
+        heading: emailT(locale, 'email.creditsLow.heading'),
+        paragraphs: [emailT(locale, 'email.creditsLow.body', { count: balance })],
+        action: { label: emailT(locale, 'email.creditsLow.action'), url: link('/pricing') },
       },
       'emailNotifications',
     );
   }
+
+  const billingUrl = link('/profile?tab=billing');
 
   const billing: BillingNotifier = {
     receipt(purchase, invoice) {
       background('receipt', async () => {
         const target = await notifiable(purchase.user_id);
         if (!target) return;
-        const isPack = purchase.kind === 'pack';
-        const plan = isPack ? null : findPlan(purchase.item as TPlanId);
-        const heading = isPack
-          ? 'Thank you for your purchase'
-          : purchase.kind === 'plan'
-            ? `You are on the ${plan?.name} plan`
-            : `Your ${plan?.name} plan was renewed`;
-        const credits = isPack
-          ? `${purchase.credits + purchase.bonus_credits} credits${purchase.bonus_credits ? ` (${purchase.credits} + ${purchase.bonus_credits} bonus)` : ''} added to your balance`
-          : `${purchase.credits} monthly credits`;
+        const { locale, zone } = target;
+        const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
+        const plan = purchase.kind === 'pack' ? '' : findPlan(purchase.item as TPlanId).name;
+        const counts = { credits: purchase.credits, bonus: purchase.bonus_credits, plan };
+        const bonus = purchase.bonus_credits > 0;
+        // The item in the person's language (the purchase's own description is stored in English).
+        const item =
+          purchase.kind === 'pack'
+            ? t(bonus ? 'email.receipt.item.packBonus' : 'email.receipt.item.pack', counts)
+            : t(purchase.kind === 'plan' ? 'email.receipt.item.plan' : 'email.receipt.item.renewal', counts);
+        const credits =
+          purchase.kind === 'pack'
+            ? t(bonus ? 'email.receipt.credits.packBonus' : 'email.receipt.credits.pack', {
+                ...counts,
+                total: purchase.credits + purchase.bonus_credits,
+              })
+            : t('email.receipt.credits.monthly', counts);
+        const amount = formatUsd(purchase.amount_cents, locale);
         await send(
           target.recipient,
           {
-            subject: `Kaleido receipt ${invoice.number}`,
-            preheader: `${formatUsd(purchase.amount_cents)} · ${purchase.description}`,
-            heading,
-            paragraphs: [
-              isPack
-                ? 'Your credit pack is paid and its credits are ready to use.'
-                : purchase.kind === 'plan'
-                  ? 'Your upgrade is paid and applies now: a new billing month started today.'
-                  : 'Your plan renewed for another month and your monthly credits were reset.',
-            ],
+            locale,
+            subject: t('email.receipt.subject', { number: invoice.number }),
+            preheader: `${amount} · ${item}`,
+            heading: t(`email.receipt.heading.${purchase.kind}`, counts),
+            paragraphs: [t(`email.receipt.body.${purchase.kind}`)],
             details: [
-              { label: 'Item', value: purchase.description },
-              { label: 'Amount', value: formatUsd(purchase.amount_cents) },
-              { label: 'Credits', value: credits },
-              { label: 'Invoice', value: invoice.number },
-              { label: 'Date', value: formatDateTime(invoice.created_at, target.zone) },
+              { label: t('email.label.item'), value: item },
+              { label: t('email.label.amount'), value: amount },
+              { label: t('email.label.credits'), value: credits },
+              { label: t('email.label.invoice'), value: invoice.number },
+              { label: t('email.label.date'), value: formatDateTime(invoice.created_at, zone, locale) },
               ...(purchase.card_brand && purchase.card_last4
-                ? [{ label: 'Paid with', value: `${purchase.card_brand} ending in ${purchase.card_last4}` }]
+                ? [
+                    {
+                      label: t('email.label.paidWith'),
+                      value: t('email.receipt.card', {
+                        brand: purchase.card_brand,
+                        last4: purchase.card_last4,
+                      }),
+                    },
+                  ]
                 : []),
             ],
-            action: { label: 'View billing', url: link('/profile?tab=billing') },
+            action: { label: t('email.billing.action.view'), url: billingUrl },
           },
           'emailNotifications',
         );
@@ -307,25 +390,28 @@ export function createNotificationsService(deps: {
       background('downgrade scheduled', async () => {
         const target = await notifiable(userId);
         if (!target) return;
+        const { locale, zone } = target;
+        const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
         const to = findPlan(change.to);
         const from = findPlan(change.from);
-        const when = formatDateTime(change.effectiveAt, target.zone);
+        const when = formatDateTime(change.effectiveAt, zone, locale);
         await send(
           target.recipient,
           {
-            subject: `Your plan changes to ${to.name} on ${when}`,
-            preheader: `You keep ${from.name} until the end of this billing month.`,
-            heading: `Your plan changes to ${to.name}`,
+            locale,
+            subject: t('email.downgrade.subject', { plan: to.name, date: when }),
+            preheader: t('email.downgrade.preheader', { plan: from.name }),
+            heading: t('email.downgrade.heading', { plan: to.name }),
             paragraphs: [
-              `You keep the ${from.name} plan and its credits until the end of this billing month. From then on you are on ${to.name}, with ${to.monthlyCredits} monthly credits. Nothing is charged for this change.`,
-              'Changed your mind? Choose your current plan again before then to keep it.',
+              t('email.downgrade.body', { from: from.name, to: to.name, credits: to.monthlyCredits }),
+              t('email.downgrade.undo'),
             ],
             details: [
-              { label: 'Current plan', value: from.name },
-              { label: 'New plan', value: to.name },
-              { label: 'Takes effect', value: when },
+              { label: t('email.label.currentPlan'), value: from.name },
+              { label: t('email.label.newPlan'), value: to.name },
+              { label: t('email.label.takesEffect'), value: when },
             ],
-            action: { label: 'View billing', url: link('/profile?tab=billing') },
+            action: { label: t('email.billing.action.view'), url: billingUrl },
           },
           'emailNotifications',
         );
@@ -335,28 +421,39 @@ export function createNotificationsService(deps: {
       background('plan changed', async () => {
         const target = await notifiable(userId);
         if (!target) return;
+        const { locale } = target;
+        const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
         const to = findPlan(change.to);
         const from = findPlan(change.from);
-        const failed = change.reason === 'renewal-failed';
+        if (change.reason === 'renewal-failed') {
+          const reason = renewalFailureText(change.failure, locale);
+          const values = { plan: to.name, credits: to.monthlyCredits, reason: reason ?? '' };
+          await send(
+            target.recipient,
+            {
+              locale,
+              subject: t('email.renewalFailed.subject', { plan: from.name }),
+              preheader: t('email.renewalFailed.preheader', { plan: to.name }),
+              heading: t('email.renewalFailed.subject', { plan: from.name }),
+              paragraphs: [
+                t(reason ? 'email.renewalFailed.bodyWithReason' : 'email.renewalFailed.body', values),
+                t('email.renewalFailed.again', { plan: from.name }),
+              ],
+              action: { label: t('email.billing.action.update'), url: billingUrl },
+            },
+            'emailNotifications',
+          );
+          return;
+        }
         await send(
           target.recipient,
           {
-            subject: failed
-              ? `Your ${from.name} plan could not be renewed`
-              : `You are now on the ${to.name} plan`,
-            preheader: failed ? `Your account moved to ${to.name}.` : `${to.monthlyCredits} monthly credits.`,
-            heading: failed
-              ? `Your ${from.name} plan could not be renewed`
-              : `You are now on the ${to.name} plan`,
-            paragraphs: failed
-              ? [
-                  `We could not charge your card for the new billing month${change.failure ? ` (${change.failure})` : ''}, so your account moved to the ${to.name} plan with ${to.monthlyCredits} monthly credits. Credits you bought are kept.`,
-                  `Add or update a card and choose ${from.name} again to get its credits back.`,
-                ]
-              : [
-                  `Your scheduled change took effect with the new billing month: ${to.monthlyCredits} monthly credits. Credits you bought are kept.`,
-                ],
-            action: { label: failed ? 'Update billing' : 'View billing', url: link('/profile?tab=billing') },
+            locale,
+            subject: t('email.planChanged.subject', { plan: to.name }),
+            preheader: t('email.planChanged.preheader', { credits: to.monthlyCredits }),
+            heading: t('email.planChanged.subject', { plan: to.name }),
+            paragraphs: [t('email.planChanged.body', { credits: to.monthlyCredits })],
+            action: { label: t('email.billing.action.view'), url: billingUrl },
           },
           'emailNotifications',
         );
@@ -402,46 +499,83 @@ export function createNotificationsService(deps: {
       meta: { ip?: string | null; userAgent?: string | null } = {},
     ) {
       background(`security ${event}`, async () => {
-        const recipient = await deps.notifications.recipient(userId);
-        if (!recipient) return;
-        const settings = await deps.settings(userId);
-        const zone = zoneOf(settings, recipient.detected_time_zone);
+        const target = await addressee(userId);
+        if (!target) return;
+        const { locale, zone } = target;
+        const t = (id: TEmailMessageId) => emailT(locale, id);
         const text = SECURITY_TEXT[event];
         await send(
-          recipient,
+          target.recipient,
           {
-            subject: text.subject,
-            preheader: text.happened,
-            heading: text.heading,
-            paragraphs: [
-              text.happened,
-              'If this was you, there is nothing to do. If it was not, reset your password now and review your account.',
-            ],
+            locale,
+            subject: t(text.subject),
+            preheader: t(text.happened),
+            heading: t(text.heading),
+            paragraphs: [t(text.happened), t('email.security.advice')],
             details: [
-              { label: 'When', value: formatDateTime(deps.clock.now().toISOString(), zone) },
-              ...(meta.ip ? [{ label: 'IP address', value: meta.ip }] : []),
-              ...(meta.userAgent ? [{ label: 'Device', value: truncate(meta.userAgent, 120) }] : []),
+              {
+                label: t('email.label.when'),
+                value: formatDateTime(deps.clock.now().toISOString(), zone, locale),
+              },
+              ...(meta.ip ? [{ label: t('email.label.ipAddress'), value: meta.ip }] : []),
+              ...(meta.userAgent
+                ? [{ label: t('email.label.device'), value: truncate(meta.userAgent, 120) }]
+                : []),
             ],
-            action: { label: 'Review your account', url: link('/profile?tab=settings') },
+            action: { label: t('email.security.action'), url: link('/profile?tab=settings') },
           },
           null,
         );
       });
     },
 
-    /** What a token allows, for the confirmation page; throws for forged links and deleted accounts. */
-    async inspect(token: string): Promise<{ userId: string; setting: UnsubscribeSetting }> {
+    /**
+     * A social sign-in was linked to an existing account (a security notice, always sent, in the
+     * account's language). Resolves once sent; the caller decides what a failure means.
+     */
+    async accountLinked(
+      userId: string,
+      notice: { provider: string; email: string; passwordRemoved: boolean },
+    ): Promise<void> {
+      const target = await addressee(userId);
+      if (!target) return;
+      const { locale } = target;
+      const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
+      const happened = t('email.accountLinked.happened', { provider: notice.provider, email: notice.email });
+      await send(
+        { ...target.recipient, email: notice.email },
+        {
+          locale,
+          subject: t('email.accountLinked.subject', { provider: notice.provider }),
+          preheader: happened,
+          heading: t('email.accountLinked.heading', { provider: notice.provider }),
+          paragraphs: [
+            happened,
+            ...(notice.passwordRemoved ? [t('email.accountLinked.passwordRemoved')] : []),
+            t('email.accountLinked.advice'),
+          ],
+          action: { label: t('email.accountLinked.action'), url: link('/auth') },
+        },
+        null,
+      );
+    },
+
+    /**
+     * What a token allows and the language of its account, for the confirmation page; throws for
+     * forged links and deleted accounts.
+     */
+    async inspect(token: string): Promise<{ userId: string; setting: UnsubscribeSetting; locale: TLocale }> {
       const claim = deps.tokens.verify(token);
       if (!claim) throw new AppError('UNSUBSCRIBE_LINK_INVALID');
       if (!(await deps.notifications.exists(claim.userId))) throw new AppError('UNSUBSCRIBE_ACCOUNT_GONE');
-      return claim;
+      return { ...claim, locale: localeOf(await deps.settings(claim.userId)) };
     },
 
     /** One-click unsubscribe: turns off exactly the setting the signed token names, for its account. */
-    async unsubscribe(token: string): Promise<{ setting: UnsubscribeSetting }> {
+    async unsubscribe(token: string): Promise<{ setting: UnsubscribeSetting; locale: TLocale }> {
       const claim = await this.inspect(token);
       await deps.updateSettings(claim.userId, { [claim.setting]: false });
-      return { setting: claim.setting };
+      return { setting: claim.setting, locale: claim.locale };
     },
 
     /** The browser's zone, used for e-mails and invoices while the timezone setting is 'auto'. */

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { englishOf } from '../../../test/messages.js';
 
 const DISABLED = {
   success: false,
@@ -32,7 +33,13 @@ describe('integrations switch (integrationsEnabled)', () => {
 
   it('off (the default): the personal key can be made but /api/v1 refuses it with 403 INTEGRATIONS_DISABLED; on, it works; developer keys are unaffected', async () => {
     const as = browser(ctx.app, person);
-    expect(ERRORS.INTEGRATIONS_DISABLED).toEqual({ status: 403, message: DISABLED.error });
+    expect({
+      status: ERRORS.INTEGRATIONS_DISABLED.status,
+      message: englishOf('api.error.INTEGRATIONS_DISABLED'),
+    }).toEqual({
+      status: 403,
+      message: DISABLED.error,
+    });
     expect((await as.get('/api/settings')).json().data.integrationsEnabled).toBe(false);
 
     // Off: the personal key can be made, but /api/v1 refuses it.

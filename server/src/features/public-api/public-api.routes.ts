@@ -3,6 +3,7 @@ import {
   API_KEY_MESSAGES,
   PUBLIC_VIDEO_RESOLUTIONS,
   type TApiKeyPermission,
+  type TApiMessageId,
   type TGenerationType,
   ZPublicImageRequest,
   ZPublicVideoRequest,
@@ -51,6 +52,8 @@ export function publicApiRoutes(
     limiter: RequestLimiter;
     /** The key owner's integrations switch (it governs the personal key only; developer keys are their own). */
     integrationsEnabled: (userId: string) => Promise<boolean>;
+    /** A known key's owner speaks for the request: its errors come in the owner's language. */
+    speaksFor: (request: FastifyRequest, userId: string) => void;
     clock: Clock;
     publicUrl: string;
     openapi: () => OpenApiDocument;
@@ -89,6 +92,7 @@ export function publicApiRoutes(
     const key = await deps.keysRepository.findByHash(hashApiKey(secret));
     if (!key) throw new AppError('AUTHENTICATION_FAILED', API_KEY_MESSAGES.keyInvalid);
     context.key = key;
+    deps.speaksFor(request, key.user_id);
     if (!fromDbBoolean(key.is_active)) {
       context.outcome = 'forbidden';
       throw new AppError('FORBIDDEN', API_KEY_MESSAGES.keyInactive);
@@ -104,7 +108,7 @@ export function publicApiRoutes(
     key: ApiKeyRow,
     permission: TApiKeyPermission,
     context: CallContext,
-    message: string,
+    message: TApiMessageId,
   ): void {
     if (!(JSON.parse(key.permissions) as string[]).includes(permission)) {
       context.outcome = 'forbidden';
@@ -175,7 +179,7 @@ export function publicApiRoutes(
       context.outcome = row.status === 'failed' ? 'failed' : 'cancelled';
       throw new AppError(
         row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
-        row.error ?? undefined,
+        deps.generations.failureText(row),
         {
           details: { id: row.id, creditsUsed: 0, remainingCredits: meta.remainingCredits },
         },
@@ -201,7 +205,7 @@ export function publicApiRoutes(
     contexts.set(request, context);
     const key = await authenticate(request, context);
     require(key, kind === 'image' ? 'images:create' : 'videos:create', context, kind === 'image'
-      ? 'This API key cannot create images.'
+      ? API_KEY_MESSAGES.imageNotAllowed
       : API_KEY_MESSAGES.videoNotAllowed);
     await limit(key, reply, context);
 
@@ -238,7 +242,7 @@ export function publicApiRoutes(
       Array.isArray(idempotencyKey) ||
       (idempotencyKey !== undefined && (idempotencyKey.length < 1 || idempotencyKey.length > 255))
     ) {
-      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.');
+      throw new AppError('VALIDATION_FAILED', 'api.request.idempotencyKeyInvalid');
     }
     const requestHash = createHash('sha256')
       .update(`${kind}\n${JSON.stringify(input)}`)
@@ -321,7 +325,7 @@ export function publicApiRoutes(
     };
     contexts.set(request, context);
     const key = await authenticate(request, context);
-    require(key, 'generations:read', context, 'This API key cannot read generations.');
+    require(key, 'generations:read', context, API_KEY_MESSAGES.readNotAllowed);
     await limit(key, reply, context);
     const row = await deps.generations.get(request.params.id, key.user_id);
     // Status reads are recorded, but they are not generations.

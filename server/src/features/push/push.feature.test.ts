@@ -134,6 +134,26 @@ describe('web push', () => {
     expect(message).toMatchObject({ title: 'Your video could not be made', url: '/generate/video' });
   });
 
+  it("writes notifications in the person's language", async () => {
+    expect((await browser(ctx.app, person).patch('/api/settings', { language: 'de' })).statusCode).toBe(200);
+    const keys = browserKeys();
+    await browser(ctx.app, person).post('/api/push/subscribe', {
+      endpoint: pushService.endpoint('tablet'),
+      keys: keys.json,
+    });
+    await browser(ctx.app, person).post('/api/generate-video', { prompt: 'Wellen am Strand', settings: {} });
+    const [done, lowCredits] = await pushService.waitFor(2);
+    expect(JSON.parse(decryptPush(done?.body ?? Buffer.alloc(0), keys))).toMatchObject({
+      title: 'Dein Video ist fertig',
+      body: 'Wellen am Strand',
+    });
+    const warning = JSON.parse(decryptPush(lowCredits?.body ?? Buffer.alloc(0), keys));
+    expect(warning.title).toBe('Deine Credits werden knapp');
+    expect(warning.body).toMatch(
+      /^Noch \d+ Credits übrig\. Lade auf oder wechsle den Tarif, um weiter zu erstellen\.$/,
+    );
+  });
+
   it('removes subscriptions the push service says are gone (404, 410) and keeps the others', async () => {
     const keys = browserKeys();
     const gone = pushService.endpoint('gone', 410);

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type TPushMessage, type TPushSubscribeRequest, type TSettings } from '@kaleido/common';
+import {
+  DEFAULT_LOCALE,
+  LIMITS,
+  type TLocale,
+  type TPushMessage,
+  type TPushSubscribeRequest,
+  type TSettings,
+} from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import webPush from 'web-push';
 import type { PushConfig } from '../../config.js';
 import type { Clock } from '../../platform/clock.js';
 import type { PushRepository, PushSubscriptionRow } from './push.repository.js';
+import { pushText } from './push-messages.js';
 
 /** How long a push service keeps an undelivered notification (a finished job is old news after a day). */
 const TTL_SECONDS = 24 * 3600;
@@ -115,15 +123,17 @@ export function createPushService(deps: {
       const settings = await deps.settings(userId);
       if (!settings.desktopNotifications) return [];
       const sent: PushOutcome[] = [];
-      if (settings.generationAlerts) sent.push(...(await this.notifyJob(userId, job, outcome, assetId)));
+      if (settings.generationAlerts) {
+        sent.push(...(await this.notifyJob(userId, job, outcome, assetId, settings.language)));
+      }
       if (outcome === 'succeeded' && settings.creditAlerts) {
         const balance = await deps.balance(userId);
         const mark = LIMITS.lowCreditWarningBelow;
         if (balance < mark && balance + job.cost >= mark) {
           sent.push(
             ...(await this.notify(userId, {
-              title: 'Your credits are running low',
-              body: `${balance} credit${balance === 1 ? '' : 's'} left. Top up or change plan to keep creating.`,
+              title: pushText(settings.language, 'push.lowCredits.title'),
+              body: pushText(settings.language, 'push.lowCredits.body', { balance }),
               url: '/pricing',
               tag: 'low-credits',
             })),
@@ -138,19 +148,19 @@ export function createPushService(deps: {
       job: { id: string; kind: 'image' | 'video'; prompt: string; error: string | null },
       outcome: 'succeeded' | 'failed',
       assetId: string | null,
+      locale: TLocale = DEFAULT_LOCALE,
     ): Promise<PushOutcome[]> {
-      const noun = job.kind === 'image' ? 'image' : 'video';
       const prompt = job.prompt.length > 80 ? `${job.prompt.slice(0, 79)}…` : job.prompt;
       const message: TPushMessage =
         outcome === 'succeeded'
           ? {
-              title: `Your ${noun} is ready`,
+              title: pushText(locale, 'push.ready', { kind: job.kind }),
               body: prompt,
               url: assetId ? `/library?asset=${encodeURIComponent(assetId)}` : '/library',
               tag: `generation-${job.id}`,
             }
           : {
-              title: `Your ${noun} could not be made`,
+              title: pushText(locale, 'push.failed', { kind: job.kind }),
               body: job.error ? `${job.error} ${prompt}` : prompt,
               url: job.kind === 'image' ? '/generate/image' : '/generate/video',
               tag: `generation-${job.id}`,

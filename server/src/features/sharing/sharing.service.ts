@@ -21,8 +21,8 @@ export function createSharingService(deps: {
     async setShared(userId: string, assetId: string, shared: boolean): Promise<TAsset> {
       const changed = await deps.sharing.setShared(assetId, userId, shared);
       const row = await deps.assets.findOwned(assetId, userId);
-      if (!row) throw new AppError('NOT_FOUND', 'Asset not found');
-      if (!changed) throw new AppError('CONFLICT', 'Save this result to your library before sharing it.');
+      if (!row) throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
+      if (!changed) throw new AppError('CONFLICT', 'api.sharing.saveBeforeSharing');
       return presentAsset(row, deps.signer);
     },
 

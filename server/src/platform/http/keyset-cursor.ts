@@ -9,6 +9,6 @@ export function decodeCursor(cursor: string | undefined): { createdAt: string; i
   if (!cursor) return undefined;
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   if (!createdAt || !id || Number.isNaN(Date.parse(createdAt)))
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor.');
+    throw new AppError('VALIDATION_FAILED', 'api.request.invalidCursor');
   return { createdAt, id };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DECLINE_MESSAGES, detectCardBrand, TEST_CARDS, type TTestCardOutcome } from '@kaleido/common';
+import { englishOf } from '../i18n/api-messages.js';
 import type {
   CardDetails,
   ChargeRequest,
@@ -36,11 +37,19 @@ export function createTestModePaymentProvider(): PaymentProvider {
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const outcome = TOKEN.exec(request.token)?.[1] as TTestCardOutcome | undefined;
       if (!outcome || !OUTCOMES.has(outcome))
-        return { status: 'declined', code: 'invalid_token', message: DECLINE_MESSAGES.processing_error };
+        return {
+          status: 'declined',
+          code: 'invalid_token',
+          message: englishOf(DECLINE_MESSAGES.processing_error),
+        };
       if (!Number.isInteger(request.amountCents) || request.amountCents <= 0)
-        return { status: 'declined', code: 'invalid_amount', message: DECLINE_MESSAGES.processing_error };
+        return {
+          status: 'declined',
+          code: 'invalid_amount',
+          message: englishOf(DECLINE_MESSAGES.processing_error),
+        };
       if (outcome !== 'succeeds')
-        return { status: 'declined', code: outcome, message: DECLINE_MESSAGES[outcome] };
+        return { status: 'declined', code: outcome, message: englishOf(DECLINE_MESSAGES[outcome]) };
       const id = createHash('sha256').update(request.idempotencyKey).digest('base64url').slice(0, 24);
       return { status: 'succeeded', chargeId: `ch_test_${id}` };
     },

@@ -1,9 +1,24 @@
-import { AUTH_POPUP_MESSAGE_TYPE, MESSAGES } from '@kaleido/common/browser';
+import { AUTH_POPUP_MESSAGE_TYPE } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import type { FetchHandler } from '../../test/render-app';
-import { jsonResponse, mockServer, renderApp, settingsStore, TEST_USER } from '../../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  settingsStore,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 import { exportFileName } from './api';
+
+/** The English texts these screens show (the English catalogs). */
+const EN = {
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  deleteAccountFailed: 'Failed to delete account. Please try again.',
+  exportFailed: 'Failed to export data. Please try again.',
+};
 
 async function openDataSection(
   handler?: FetchHandler,
@@ -69,10 +84,10 @@ describe('delete account', () => {
     expect(within(header as HTMLElement).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it(`says '${MESSAGES.deleteAccountFailed}' with the server's reason`, async () => {
+  it(`says '${EN.deleteAccountFailed}' with the server's reason`, async () => {
     const { user, section } = await openDataSection((url, init) =>
       url === '/api/account' && init?.method === 'DELETE'
-        ? jsonResponse({ success: false, error: MESSAGES.currentPasswordIncorrect, code: 'BAD_REQUEST' }, 400)
+        ? jsonResponse({ success: false, error: EN.currentPasswordIncorrect, code: 'BAD_REQUEST' }, 400)
         : undefined,
     );
     await user.click(within(section).getByRole('button', { name: 'Delete account' }));
@@ -81,8 +96,8 @@ describe('delete account', () => {
     await user.type(within(dialog).getByLabelText('Password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent(MESSAGES.deleteAccountFailed);
-    expect(alert).toHaveTextContent(MESSAGES.currentPasswordIncorrect);
+    expect(alert).toHaveTextContent(EN.deleteAccountFailed);
+    expect(alert).toHaveTextContent(EN.currentPasswordIncorrect);
   });
 
   it('lets a social-only account confirm with its provider, then retries', async () => {
@@ -167,16 +182,32 @@ describe('export data', () => {
     expect(await screen.findByText('Your data is downloading')).toBeInTheDocument();
   });
 
-  it(`says '${MESSAGES.exportFailed}' when the export fails`, async () => {
+  it(`says '${EN.exportFailed}' when the export fails`, async () => {
     const { user, section } = await openDataSection((url) =>
       url === '/api/account/export' ? new Response('', { status: 500 }) : undefined,
     );
     await user.click(within(section).getByRole('button', { name: 'Export data' }));
-    expect(await screen.findByText(MESSAGES.exportFailed)).toBeInTheDocument();
+    expect(await screen.findByText(EN.exportFailed)).toBeInTheDocument();
   });
 
   it('names the file by the export date', () => {
     expect(exportFileName('2026-12-31T08:00:00.000Z')).toBe('kaleido-export-2026-12-31.json');
     expect(exportFileName(undefined, new Date(2026, 0, 5))).toBe('kaleido-export-2026-01-05.json');
+  });
+});
+
+describe('in French', () => {
+  it('asks for the confirmation word and the password in French', async () => {
+    window.localStorage.setItem('kaleido.language', 'fr');
+    await loadMessages('fr');
+    const store = settingsStore({ ...TEST_SETTINGS, language: 'fr' });
+    mockServer({ user: TEST_USER, handler: (url, init) => store.handle(url, init) });
+    const { user } = renderApp('/profile?tab=settings');
+    expect(await screen.findByRole('button', { name: 'Exporter les données' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Supprimer le compte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer votre compte\u00a0?' });
+    expect(within(dialog).getByLabelText('Saisissez DELETE pour confirmer')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mot de passe')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,11 @@
-import { APP_ROUTES, AUTH_MESSAGES, LIMITS, MESSAGES } from '@kaleido/common/browser';
+import { APP_ROUTES, AUTH_MESSAGES, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/toast-provider';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -25,6 +27,7 @@ const WORD = LIMITS.accountDeletionConfirmWord;
  */
 export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
   const ids = useId();
+  const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const [open, setOpen] = useState(false);
@@ -52,8 +55,8 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
       await remove.mutateAsync(user.hasPassword ? { password } : {});
       setOpen(false);
       toast.success(
-        'Your account has been deleted',
-        'Everything it held is gone. Thank you for trying Kaleido.',
+        t('accounts.delete.doneTitle'),
+        t('accounts.delete.doneMessage', { product: PRODUCT_NAME }),
       );
       await navigate(APP_ROUTES.home, { replace: true });
     } catch {
@@ -87,17 +90,17 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
       <DialogTrigger asChild>
         <Button variant="danger">
           <Trash2 aria-hidden />
-          Delete account
+          {t('accounts.delete.open')}
         </Button>
       </DialogTrigger>
-      <DialogContent
-        title="Delete your account?"
-        description="This permanently deletes your profile, settings, credits and everything you created. It cannot be undone. Export your data first if you want to keep a copy."
-      >
+      <DialogContent title={t('accounts.delete.title')} description={t('accounts.delete.description')}>
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
           <div>
             <Label htmlFor={`${ids}-word`}>
-              Type <span className="font-mono font-semibold">{WORD}</span> to confirm
+              <T
+                id="accounts.delete.typeWord"
+                values={{ word: <span className="font-mono font-semibold">{WORD}</span> }}
+              />
             </Label>
             <Input
               id={`${ids}-word`}
@@ -112,7 +115,7 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
           </div>
           {user.hasPassword ? (
             <div>
-              <Label htmlFor={`${ids}-password`}>Password</Label>
+              <Label htmlFor={`${ids}-password`}>{t('accounts.delete.password')}</Label>
               <PasswordInput
                 id={`${ids}-password`}
                 size="md"
@@ -122,7 +125,7 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
                 disabled={deleting}
                 aria-describedby={`${ids}-password-hint`}
               />
-              <FieldHint id={`${ids}-password-hint`}>{AUTH_MESSAGES.reauthRequired}</FieldHint>
+              <FieldHint id={`${ids}-password-hint`}>{t(AUTH_MESSAGES.reauthRequired)}</FieldHint>
             </div>
           ) : null}
 
@@ -142,13 +145,13 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
                   ) : (
                     <ProviderMark provider={provider} className="size-4" />
                   )}
-                  Continue with {provider.name}
+                  {t('accounts.delete.continueWith', { provider: provider.name })}
                 </Button>
               ) : null}
             </Alert>
           ) : remove.isError ? (
             <Alert>
-              <p className="font-medium">{MESSAGES.deleteAccountFailed}</p>
+              <p className="font-medium">{t('accounts.delete.failed')}</p>
               {serverText(remove.error) ? <p className="mt-0.5">{serverText(remove.error)}</p> : null}
             </Alert>
           ) : null}
@@ -157,12 +160,12 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="ghost" disabled={deleting}>
-                Cancel
+                {t('accounts.delete.cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" variant="danger" disabled={!confirmed || deleting}>
               {deleting ? <Spinner /> : null}
-              {deleting ? 'Deleting...' : 'Delete account'}
+              {t(deleting ? 'accounts.delete.deleting' : 'accounts.delete.confirm')}
             </Button>
           </div>
         </form>

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@kaleido/common/browser';
 import { Download } from 'lucide-react';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
@@ -10,6 +10,7 @@ import { useExportAccount } from './api';
 export function ExportDataButton() {
   const exportAccount = useExportAccount();
   const toast = useToast();
+  const t = useT();
   return (
     <Button
       variant="secondary"
@@ -17,13 +18,13 @@ export function ExportDataButton() {
       onClick={() => {
         if (exportAccount.isPending) return;
         exportAccount.mutate(undefined, {
-          onSuccess: (fileName) => toast.success('Your data is downloading', fileName),
-          onError: (error) => toast.error(MESSAGES.exportFailed, undefined, serverText(error)),
+          onSuccess: (fileName) => toast.success(t('accounts.export.started'), fileName),
+          onError: (error) => toast.error(t('accounts.export.failed'), undefined, serverText(error)),
         });
       }}
     >
       {exportAccount.isPending ? <Spinner /> : <Download aria-hidden />}
-      {exportAccount.isPending ? 'Preparing...' : 'Export data'}
+      {t(exportAccount.isPending ? 'accounts.export.preparing' : 'accounts.export.button')}
     </Button>
   );
 }

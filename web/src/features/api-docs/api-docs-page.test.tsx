@@ -3,8 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // The document the server commits (a server test keeps it equal to what it serves).
 import committedOpenApi from '../../../../server/openapi.json';
+import { loadMessages } from '../../i18n/load-messages';
+import { LOCALE_STORAGE_KEY } from '../../i18n/locale-state';
 import { type FetchHandler, jsonResponse, mockServer, renderApp } from '../../test/render-app';
-import type { OpenApiDocument } from './openapi';
+import { type OpenApiDocument, operationsOf, schemaFields } from './openapi';
+import { openApiTextId } from './openapi-text';
 
 /** A small document of its own, so the page is seen to follow the document and not a copy of it. */
 const FIXTURE: OpenApiDocument = {
@@ -245,7 +248,8 @@ describe('API docs page', () => {
     expect(within(limits).getByText('Retry-After')).toBeInTheDocument();
     expect(within(limits).getByText(/Free accounts create Free keys/)).toBeInTheDocument();
     // Each listed model shows its own price per type.
-    expect(await screen.findByText('image 2 credits, video 7 credits')).toBeInTheDocument();
+    expect(await screen.findByText('Image: 2 credits')).toBeInTheDocument();
+    expect(screen.getByText('Video: 7 credits')).toBeInTheDocument();
   });
 
   it('uses the contract prices when the models list is unavailable', async () => {
@@ -258,5 +262,73 @@ describe('API docs page', () => {
         ),
       ),
     ).toBeInTheDocument();
+  });
+
+  it('translates every text of the committed OpenAPI document (the catalog keeps its English wording)', () => {
+    const doc = committedOpenApi as OpenApiDocument;
+    const texts: string[] = [];
+    for (const operation of operationsOf(doc)) {
+      texts.push(operation.summary);
+      if (operation.description) texts.push(operation.description);
+      for (const parameter of operation.parameters)
+        if (parameter.description) texts.push(parameter.description);
+      for (const response of operation.responses) {
+        texts.push(response.description);
+        for (const field of schemaFields(doc, response.schema))
+          if (field.description) texts.push(field.description);
+      }
+      for (const field of schemaFields(doc, operation.requestBody))
+        if (field.description) texts.push(field.description);
+    }
+    expect(texts.length).toBeGreaterThan(20);
+    expect(texts.filter((text) => !openApiTextId(text))).toEqual([]);
+  });
+
+  it('shows the page, the reference and its field tables in German', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
+    await loadMessages('de');
+    mockServer({ handler: docsServer(committedOpenApi) });
+    renderApp('/api-docs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'API-Dokumentation' })).toBeInTheDocument();
+    for (const name of [
+      'Schnellstart',
+      'Authentifizierung',
+      'Endpunkte',
+      'Codebeispiele',
+      'Rate-Limits und Preise',
+    ]) {
+      expect(screen.getByRole('heading', { level: 2, name })).toBeInTheDocument();
+    }
+    const quickStart = screen.getByRole('region', { name: 'Schnellstart' });
+    expect(within(quickStart).getByRole('button', { name: 'Basis-URL kopieren' })).toBeInTheDocument();
+
+    // The server's OpenAPI prose in German; names, paths and values stay as the document writes them.
+    const endpoints = screen.getByRole('region', { name: 'Endpunkte' });
+    const image = await within(endpoints).findByRole('article', { name: 'Bild generieren' });
+    expect(within(image).getByText('/api/v1/generate/image')).toBeInTheDocument();
+    expect(within(image).getByText('Ungültige Anfrage.')).toBeInTheDocument();
+    const params = within(image).getByRole('table', { name: 'Parameter: Bild generieren' });
+    expect(params).toHaveTextContent('string (Header)');
+    expect(params).toHaveTextContent('Eine Wiederholung mit demselben Schlüssel');
+    const body = within(image).getByRole('table', { name: 'Request-Body: Bild generieren' });
+    expect(body).toHaveTextContent('Was generiert werden soll.');
+    expect(body).toHaveTextContent('1–2000 Zeichen');
+    expect(body).toHaveTextContent('Mögliche Werte');
+    expect(within(image).getByText(/Kostet 2 Credits/)).toBeInTheDocument();
+    expect(within(endpoints).getByRole('article', { name: 'Video generieren' })).toHaveTextContent(
+      'Sekunden: 3, 5 oder 10.',
+    );
+
+    const limits = screen.getByRole('region', { name: 'Rate-Limits und Preise' });
+    expect(
+      within(limits).getByText('Konten im Tarif Pro: Schlüssel mit Free, Basic und Pro'),
+    ).toBeInTheDocument();
+    expect(
+      within(limits).getByText('Bilder und Videos, bevorzugter Support', { selector: 'td' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Bild: 2 Credits')).toBeInTheDocument();
+    // Code stays code.
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('await fetch(');
+    expect(screen.queryByText('Quick Start')).not.toBeInTheDocument();
   });
 });

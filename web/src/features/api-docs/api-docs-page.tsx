@@ -1,4 +1,4 @@
-import type { TCreditPrices } from '@kaleido/common';
+import type { TCreditPrices, TKeyPlanId } from '@kaleido/common';
 import {
   API_KEY_PLACEHOLDER,
   API_KEY_PREFIXES,
@@ -7,6 +7,7 @@ import {
   javascriptExample,
   KEY_PLANS,
   KEY_PLANS_BY_ACCOUNT_PLAN,
+  LOCALE_TAGS,
   PLANS,
   pythonExample,
 } from '@kaleido/common/browser';
@@ -16,14 +17,19 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useLocale } from '../../i18n/i18n-provider';
+import { T } from '../../i18n/t';
+import { type Translate, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
-import { formatCredits, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { PageContainer, PageHeader } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
 import { Tabs } from '../../ui/tabs';
+import { modelText } from '../generate/job-texts';
 import { modelsQueryOptions, openApiQueryOptions, pricesOf } from './api';
 import { CodeBlock, CopyButton } from './code-block';
 import { EndpointCard, InlineCode } from './endpoint-reference';
@@ -32,25 +38,38 @@ import { type OpenApiDocument, type OperationSummary, operationsOf, serverPath }
 /** Where the public API lives on this server (the Quick Start's base URL is this origin plus it). */
 const API_PATH = '/api/v1';
 
-export const API_DOCS_INTRO =
-  'Build AI-powered applications with a simple API for image and video generation.';
+/** The envelope of every answer, shown as code. */
+const SUCCESS_ENVELOPE = '{ "success": true, "data": … }';
+const FAILURE_ENVELOPE = '{ "success": false, "error": "…" }';
 
 const SECTIONS = [
-  { id: 'quick-start', title: 'Quick Start' },
-  { id: 'authentication', title: 'Authentication' },
-  { id: 'endpoints', title: 'Endpoints' },
-  { id: 'code-examples', title: 'Code Examples' },
-  { id: 'rate-limits', title: 'Rate Limits & Pricing' },
-] as const;
+  { id: 'quick-start', title: 'apiDocs.section.quickStart' },
+  { id: 'authentication', title: 'apiDocs.section.authentication' },
+  { id: 'endpoints', title: 'apiDocs.section.endpoints' },
+  { id: 'code-examples', title: 'apiDocs.section.codeExamples' },
+  { id: 'rate-limits', title: 'apiDocs.section.rateLimits' },
+] as const satisfies readonly { id: string; title: MessageId }[];
 
 type SectionId = (typeof SECTIONS)[number]['id'];
 
+/** What each key plan includes (KEY_PLANS' `description`, in the interface's language). */
+const KEY_PLAN_INCLUDES: Record<TKeyPlanId, MessageId> = {
+  free: 'apiDocs.keyPlans.free',
+  basic: 'apiDocs.keyPlans.basic',
+  pro: 'apiDocs.keyPlans.pro',
+  enterprise: 'apiDocs.keyPlans.enterprise',
+};
+
+/** Inline code inside a catalog message: `<code>Authorization</code>`. */
+const code = (chunks: ReactNode[]) => <InlineCode>{chunks}</InlineCode>;
+
 function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const t = useT();
   const title = SECTIONS.find((section) => section.id === id)?.title;
   return (
     <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-24">
-      <h2 id={`${id}-heading`} className="text-2xl font-semibold tracking-tight text-fg">
-        {title}
+      <h2 id={`${id}-heading`} className="text-2xl font-semibold tracking-tight text-balance text-fg">
+        {title ? t(title) : null}
       </h2>
       <div className="mt-4 space-y-4 text-fg-muted">{children}</div>
     </section>
@@ -76,33 +95,34 @@ function Th({ children }: { children: ReactNode }) {
 const THEAD = 'bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase';
 
 /** What an operation costs, for the two generate operations (the document's paths name the type). */
-function costNote(operation: OperationSummary, prices: TCreditPrices): ReactNode {
+function costNote(t: Translate, operation: OperationSummary, prices: TCreditPrices): ReactNode {
   if (operation.method !== 'post') return null;
-  if (operation.path.endsWith('/image')) return `Costs ${formatCredits(prices.image)} when it succeeds.`;
-  if (operation.path.endsWith('/video')) return `Costs ${formatCredits(prices.video)} when it succeeds.`;
+  if (operation.path.endsWith('/image')) return t('apiDocs.endpoints.cost', { credits: prices.image });
+  if (operation.path.endsWith('/video')) return t('apiDocs.endpoints.cost', { credits: prices.video });
   return null;
 }
 
 function EndpointsReference({ prices }: { prices: TCreditPrices }) {
+  const t = useT();
   const openapi = useQuery(openApiQueryOptions());
   if (openapi.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 py-6">
-        <Spinner /> Loading the API reference…
+        <Spinner /> {t('apiDocs.endpoints.loading')}
       </p>
     );
   }
   if (openapi.isError) {
     return (
       <Alert>
-        <p className="font-medium">Could not load the API reference.</p>
+        <p className="font-medium">{t('apiDocs.endpoints.loadFailed')}</p>
         <p className="mt-0.5 opacity-90">{errorMessage(openapi.error)}</p>
         <button
           type="button"
           onClick={() => void openapi.refetch()}
           className="mt-2 font-semibold underline underline-offset-4"
         >
-          Try again
+          {t('apiDocs.endpoints.retry')}
         </button>
       </Alert>
     );
@@ -111,22 +131,30 @@ function EndpointsReference({ prices }: { prices: TCreditPrices }) {
 }
 
 function Endpoints({ doc, prices }: { doc: OpenApiDocument; prices: TCreditPrices }) {
+  const t = useT();
   const basePath = serverPath(doc);
   const operations = operationsOf(doc);
   return (
     <>
       <p>
-        Requests and answers are JSON. Every answer is an envelope:{' '}
-        <InlineCode>{'{ "success": true, "data": … }'}</InlineCode> or{' '}
-        <InlineCode>{'{ "success": false, "error": "…" }'}</InlineCode>. This reference is read from the
-        server's own{' '}
-        <a
-          href={`${basePath}/openapi.json`}
-          className="font-medium text-accent-fg underline-offset-4 hover:underline"
-        >
-          OpenAPI {doc.openapi} document
-        </a>{' '}
-        ({doc.info.title} {doc.info.version}).
+        <T
+          id="apiDocs.endpoints.intro"
+          values={{
+            success: <InlineCode>{SUCCESS_ENVELOPE}</InlineCode>,
+            failure: <InlineCode>{FAILURE_ENVELOPE}</InlineCode>,
+            link: (chunks) => (
+              <a
+                href={`${basePath}/openapi.json`}
+                className="font-medium text-accent-fg underline-offset-4 hover:underline"
+              >
+                {chunks}
+              </a>
+            ),
+            openapi: doc.openapi,
+            title: doc.info.title,
+            version: doc.info.version,
+          }}
+        />
       </p>
       <div className="space-y-6">
         {operations.map((operation) => (
@@ -135,7 +163,7 @@ function Endpoints({ doc, prices }: { doc: OpenApiDocument; prices: TCreditPrice
             doc={doc}
             operation={operation}
             basePath={basePath}
-            note={costNote(operation, prices)}
+            note={costNote(t, operation, prices)}
           />
         ))}
       </div>
@@ -144,32 +172,63 @@ function Endpoints({ doc, prices }: { doc: OpenApiDocument; prices: TCreditPrice
 }
 
 function Models() {
+  const t = useT();
   const models = useQuery(modelsQueryOptions());
   if (!models.data?.length) return null;
   return (
     <div>
-      <h3 className="mb-2 font-semibold text-fg">Models</h3>
+      <h3 className="mb-2 font-semibold text-fg">{t('apiDocs.models.title')}</h3>
       <p className="mb-3">
-        Send a model's id as <InlineCode>model</InlineCode> to choose it; without one the server's default is
-        used. Each model has its own price per generation.
+        <T id="apiDocs.models.intro" values={{ code }} />
       </p>
       <ul className="divide-y divide-line rounded-xl border border-line">
         {models.data.map((model) => (
           <li key={model.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
-            <span className="sm:w-56 sm:shrink-0">
-              <span className="block font-medium text-fg">{model.name}</span>
-              <code className="text-xs text-fg-subtle">{model.id}</code>
+            <span className="min-w-0 sm:w-56 sm:shrink-0">
+              <span className="block font-medium break-words text-fg">{modelText(model.name, t)}</span>
+              <code className="text-xs break-all text-fg-subtle">{model.id}</code>
             </span>
-            <span className="text-sm sm:w-40 sm:shrink-0">
-              {model.types
-                .map((type) =>
-                  model.prices?.[type as keyof TCreditPrices] !== undefined
-                    ? `${type} ${formatCredits(model.prices[type as keyof TCreditPrices])}`
-                    : type,
-                )
-                .join(', ')}
+            <span className="flex flex-col text-sm sm:w-44 sm:shrink-0">
+              {model.types.map((type) => {
+                const price = model.prices?.[type as keyof TCreditPrices];
+                return (
+                  <span key={type}>
+                    {price === undefined
+                      ? t('apiDocs.models.type', { type })
+                      : t('apiDocs.models.price', { type, credits: price })}
+                  </span>
+                );
+              })}
             </span>
-            <span className="text-sm">{model.description ?? ''}</span>
+            <span className="min-w-0 text-sm break-words">
+              {model.description ? modelText(model.description, t) : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Which key plans each account plan may create, one line per account plan. */
+function AccountPlanRules() {
+  const t = useT();
+  const { locale } = useLocale();
+  const list = new Intl.ListFormat(LOCALE_TAGS[locale], { type: 'conjunction' });
+  return (
+    <div>
+      <p>{t('apiDocs.rateLimits.accountRules')}</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {PLANS.map((plan) => (
+          <li key={plan.id}>
+            {t('apiDocs.rateLimits.accountRule', {
+              plan: plan.name,
+              keyPlans: list.format(
+                KEY_PLANS.filter((keyPlan) => KEY_PLANS_BY_ACCOUNT_PLAN[plan.id].includes(keyPlan.id)).map(
+                  (keyPlan) => keyPlan.name,
+                ),
+              ),
+            })}
           </li>
         ))}
       </ul>
@@ -178,6 +237,7 @@ function Models() {
 }
 
 export function ApiDocsPage() {
+  const t = useT();
   const origin = window.location.origin;
   const baseUrl = `${origin}${API_PATH}`;
   const models = useQuery(modelsQueryOptions());
@@ -188,21 +248,23 @@ export function ApiDocsPage() {
     <PageContainer className="py-10 sm:py-14">
       <PageMeta {...PAGE_METADATA.apiDocs} />
       <PageHeader
-        eyebrow="Developers"
-        title="API documentation"
-        description={API_DOCS_INTRO}
+        eyebrow={t('apiDocs.page.eyebrow')}
+        title={t('apiDocs.page.title')}
+        description={t('apiDocs.page.intro')}
         actions={
           <Link to={APP_ROUTES.apiKeys} className={buttonClass({ variant: 'primary' })}>
             <KeyRound aria-hidden />
-            Get API Key
+            {t('apiDocs.page.getApiKey')}
           </Link>
         }
       />
 
       <div className="mt-12 grid gap-10 lg:grid-cols-[200px_minmax(0,1fr)] lg:gap-14">
-        <nav aria-label="On this page" className="hidden lg:block">
+        <nav aria-label={t('apiDocs.toc.label')} className="hidden lg:block">
           <div className="sticky top-24">
-            <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">On this page</p>
+            <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+              {t('apiDocs.toc.label')}
+            </p>
             <ul className="mt-3 space-y-1 border-l border-line">
               {SECTIONS.map((section) => (
                 <li key={section.id}>
@@ -210,7 +272,7 @@ export function ApiDocsPage() {
                     href={`#${section.id}`}
                     className="-ml-px block border-l border-transparent py-1 pl-4 text-sm text-fg-muted transition-colors hover:border-fg-subtle hover:text-fg"
                   >
-                    {section.title}
+                    {t(section.title)}
                   </a>
                 </li>
               ))}
@@ -222,19 +284,27 @@ export function ApiDocsPage() {
           <Section id="quick-start">
             <ol className="grid gap-4 md:grid-cols-3">
               <li className="rounded-2xl border border-line bg-surface p-5 shadow-card">
-                <p className="text-xs font-semibold text-accent-fg">Step 1</p>
-                <p className="mt-1 font-semibold text-fg">Create an API key</p>
-                <p className="mt-1 text-sm">Name a key for each project and keep it secret.</p>
+                <p className="text-xs font-semibold text-accent-fg">
+                  {t('apiDocs.quickStart.step', { step: 1 })}
+                </p>
+                <p className="mt-1 font-semibold break-words hyphens-auto text-fg">
+                  {t('apiDocs.quickStart.createKey.title')}
+                </p>
+                <p className="mt-1 text-sm">{t('apiDocs.quickStart.createKey.text')}</p>
                 <Link
                   to={APP_ROUTES.apiKeys}
                   className={buttonClass({ variant: 'secondary', size: 'sm', className: 'mt-4' })}
                 >
-                  Get API Key
+                  {t('apiDocs.page.getApiKey')}
                 </Link>
               </li>
               <li className="min-w-0 rounded-2xl border border-line bg-surface p-5 shadow-card">
-                <p className="text-xs font-semibold text-accent-fg">Step 2</p>
-                <p className="mt-1 font-semibold text-fg">Point your client at the base URL</p>
+                <p className="text-xs font-semibold text-accent-fg">
+                  {t('apiDocs.quickStart.step', { step: 2 })}
+                </p>
+                <p className="mt-1 font-semibold break-words hyphens-auto text-fg">
+                  {t('apiDocs.quickStart.baseUrl.title')}
+                </p>
                 <div className="mt-3 flex items-center justify-between gap-2 rounded-xl bg-[#0d0d14] py-1.5 pr-1.5 pl-3">
                   <code
                     className="min-w-0 text-[13px] [overflow-wrap:anywhere] text-[#e6e6f0]"
@@ -244,15 +314,18 @@ export function ApiDocsPage() {
                     <wbr />
                     {API_PATH}
                   </code>
-                  <CopyButton text={baseUrl} what="the base URL" />
+                  <CopyButton text={baseUrl} accessibleName={t('apiDocs.quickStart.baseUrl.copy')} />
                 </div>
               </li>
               <li className="rounded-2xl border border-line bg-surface p-5 shadow-card">
-                <p className="text-xs font-semibold text-accent-fg">Step 3</p>
-                <p className="mt-1 font-semibold text-fg">Send a prompt</p>
+                <p className="text-xs font-semibold text-accent-fg">
+                  {t('apiDocs.quickStart.step', { step: 3 })}
+                </p>
+                <p className="mt-1 font-semibold break-words hyphens-auto text-fg">
+                  {t('apiDocs.quickStart.send.title')}
+                </p>
                 <p className="mt-1 text-sm">
-                  POST it to <InlineCode>/generate/image</InlineCode> or{' '}
-                  <InlineCode>/generate/video</InlineCode> and read the result's URL from the answer.
+                  <T id="apiDocs.quickStart.send.text" values={{ code }} />
                 </p>
               </li>
             </ol>
@@ -260,17 +333,14 @@ export function ApiDocsPage() {
 
           <Section id="authentication">
             <p>
-              Every request carries your API key as a bearer token in the{' '}
-              <InlineCode>Authorization</InlineCode> header. Keys start with{' '}
-              <InlineCode>{API_KEY_PREFIXES.developer}</InlineCode> and belong to your account: what a key
-              generates is charged to your credits and to the key's monthly allowance.
+              <T id="apiDocs.authentication.intro" values={{ code, prefix: API_KEY_PREFIXES.developer }} />
             </p>
-            <CodeBlock title="Header" code={`Authorization: Bearer ${API_KEY_PLACEHOLDER}`} />
+            <CodeBlock
+              title={t('apiDocs.authentication.headerTitle')}
+              code={`Authorization: Bearer ${API_KEY_PLACEHOLDER}`}
+            />
             <p>
-              A missing or unknown key is refused with HTTP 401, a deactivated key (or one whose plan does not
-              allow the request) with 403. Keep keys on your server: never put one in code that runs in a
-              browser or an app. Send an <InlineCode>Idempotency-Key</InlineCode> header to retry a request
-              safely: the same key returns the same generation and is never charged twice.
+              <T id="apiDocs.authentication.rules" values={{ code }} />
             </p>
           </Section>
 
@@ -281,13 +351,11 @@ export function ApiDocsPage() {
 
           <Section id="code-examples">
             <p>
-              Each example generates one image and prints its URL (valid for about an hour). Put your key in
-              place of <InlineCode>{API_KEY_PLACEHOLDER}</InlineCode>. The Python example needs only the
-              standard library; the cURL example reads the URL with <InlineCode>jq</InlineCode>.
+              <T id="apiDocs.examples.intro" values={{ code, placeholder: API_KEY_PLACEHOLDER }} />
             </p>
             <div className="overflow-hidden rounded-2xl border border-white/10 bg-[#0d0d14] shadow-card">
               <Tabs
-                label="Code example language"
+                label={t('apiDocs.examples.tabsLabel')}
                 variant="onDark"
                 listClassName="border-b border-white/10 px-2 py-1.5"
                 items={[
@@ -298,7 +366,7 @@ export function ApiDocsPage() {
                       <CodeBlock
                         code={javascriptExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="generate.mjs (Node 18+, fetch)"
+                        title={t('apiDocs.examples.javascriptTitle')}
                       />
                     ),
                   },
@@ -309,7 +377,7 @@ export function ApiDocsPage() {
                       <CodeBlock
                         code={pythonExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="generate.py (Python 3, standard library)"
+                        title={t('apiDocs.examples.pythonTitle')}
                       />
                     ),
                   },
@@ -320,7 +388,7 @@ export function ApiDocsPage() {
                       <CodeBlock
                         code={curlExample(example)}
                         className="rounded-none border-0 shadow-none"
-                        title="Shell (curl and jq)"
+                        title={t('apiDocs.examples.curlTitle')}
                       />
                     ),
                   },
@@ -328,26 +396,20 @@ export function ApiDocsPage() {
               />
             </div>
             <p className="text-sm">
-              A generation that takes longer than about 25 seconds answers HTTP 202 with a{' '}
-              <InlineCode>statusUrl</InlineCode>; the JavaScript and Python examples look at it again until
-              the result is ready.
+              <T id="apiDocs.examples.polling" values={{ code }} />
             </p>
           </Section>
 
           <Section id="rate-limits">
-            <p>
-              Pay per use, with no monthly fees: an image costs {formatCredits(prices.image)} and a video{' '}
-              {formatCredits(prices.video)}. Failed requests do not consume credits. Each key has a plan that
-              sets its monthly credit allowance and its rate limit.
-            </p>
+            <p>{t('apiDocs.rateLimits.intro', { image: prices.image, video: prices.video })}</p>
             <TableShell>
               <thead className={THEAD}>
                 <tr>
-                  <Th>Key plan</Th>
-                  <Th>Credits / month</Th>
-                  <Th>Requests / minute</Th>
+                  <Th>{t('apiDocs.rateLimits.keyPlan')}</Th>
+                  <Th>{t('apiDocs.rateLimits.creditsPerMonth')}</Th>
+                  <Th>{t('apiDocs.rateLimits.requestsPerMinute')}</Th>
                   <th scope="col" className="hidden px-4 py-2.5 font-semibold sm:table-cell">
-                    Includes
+                    {t('apiDocs.rateLimits.includes')}
                   </th>
                 </tr>
               </thead>
@@ -357,39 +419,23 @@ export function ApiDocsPage() {
                     <td className="px-4 py-3 font-medium text-fg">
                       <span className="inline-flex flex-wrap items-center gap-2">
                         {plan.name}
-                        {plan.label ? <Badge tone="accent">{plan.label}</Badge> : null}
+                        {/* The one label of KEY_PLANS is the Basic plan's 'Popular'. */}
+                        {plan.label ? <Badge tone="accent">{t('apiDocs.keyPlans.popular')}</Badge> : null}
                       </span>
                       <span className="mt-0.5 block text-xs font-normal text-fg-muted sm:hidden">
-                        {plan.description}
+                        {t(KEY_PLAN_INCLUDES[plan.id])}
                       </span>
                     </td>
                     <td className="px-4 py-3 tabular-nums">{formatNumber(plan.monthlyCredits)}</td>
                     <td className="px-4 py-3 tabular-nums">{formatNumber(plan.requestsPerMinute)}</td>
-                    <td className="hidden px-4 py-3 sm:table-cell">{plan.description}</td>
+                    <td className="hidden px-4 py-3 sm:table-cell">{t(KEY_PLAN_INCLUDES[plan.id])}</td>
                   </tr>
                 ))}
               </tbody>
             </TableShell>
+            <AccountPlanRules />
             <p>
-              A key's plan can be at most your account's:{' '}
-              {PLANS.map((plan, index) => (
-                <span key={plan.id}>
-                  {index > 0 ? '; ' : ''}
-                  {plan.name} accounts create{' '}
-                  {KEY_PLANS.filter((keyPlan) => KEY_PLANS_BY_ACCOUNT_PLAN[plan.id].includes(keyPlan.id))
-                    .map((keyPlan) => keyPlan.name)
-                    .join(', ')}{' '}
-                  keys
-                </span>
-              ))}
-              .
-            </p>
-            <p>
-              Over the limit, the API answers HTTP 429 with <InlineCode>Retry-After</InlineCode> (seconds);
-              every answer carries <InlineCode>RateLimit</InlineCode>,{' '}
-              <InlineCode>RateLimit-Policy</InlineCode> and <InlineCode>X-RateLimit-Limit</InlineCode> /{' '}
-              <InlineCode>-Remaining</InlineCode> / <InlineCode>-Reset</InlineCode>. When your account's
-              credits or the key's allowance run out it answers HTTP 402.
+              <T id="apiDocs.rateLimits.errors" values={{ code }} />
             </p>
           </Section>
         </div>

@@ -1,6 +1,7 @@
 import type { TCreditPrices } from '@kaleido/common';
-import { CREDIT_PRICES, httpErrorMessage, MESSAGES } from '@kaleido/common/browser';
+import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { queryOptions } from '@tanstack/react-query';
+import { translate } from '../../i18n/locale-state';
 import { ApiError, api } from '../../lib/api-client';
 import { isOpenApiDocument, type OpenApiDocument } from './openapi';
 
@@ -32,14 +33,16 @@ async function fetchOpenApi(signal: AbortSignal): Promise<OpenApiDocument> {
     response = await fetch(API_DOCS_PATHS.openapi, { headers: { Accept: 'application/json' }, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(MESSAGES.unknownError, { status: 0, code: 'NETWORK_ERROR', cause: error });
+    throw new ApiError(translate('app.error.unknown'), { status: 0, code: 'NETWORK_ERROR', cause: error });
   }
-  if (!response.ok) throw new ApiError(httpErrorMessage(response.status), { status: response.status });
-  const document: unknown = await response.json().catch(() => undefined);
-  if (!isOpenApiDocument(document)) {
-    throw new ApiError('The server sent an API description this page cannot read.', {
+  if (!response.ok) {
+    throw new ApiError(translate('app.error.httpStatus', { status: response.status }), {
       status: response.status,
     });
+  }
+  const document: unknown = await response.json().catch(() => undefined);
+  if (!isOpenApiDocument(document)) {
+    throw new ApiError(translate('apiDocs.endpoints.unreadable'), { status: response.status });
   }
   return document;
 }

@@ -1,6 +1,7 @@
 import { TIMINGS } from '@kaleido/common/browser';
 import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 
 export function useCopy(): [boolean, (text: string) => Promise<void>] {
@@ -23,42 +24,47 @@ export function useCopy(): [boolean, (text: string) => Promise<void>] {
 
 export function CopyButton({
   text,
-  label = 'Copy',
-  what,
+  accessibleName,
   className,
 }: {
   text: string;
-  label?: string;
-  /** Named after the label to screen readers: 'Copy' + 'the base URL'. */
-  what?: string;
+  /** What screen readers hear instead of the visible 'Copy': 'Copy the base URL'. */
+  accessibleName?: string;
   className?: string;
 }) {
+  const t = useT();
   const [copied, copy] = useCopy();
+  const label = t('apiDocs.copy.label');
+  const done = t('apiDocs.copy.copied');
   return (
     <button
       type="button"
       onClick={() => void copy(text)}
-      aria-label={what ? (copied ? 'Copied' : `${label} ${what}`) : undefined}
+      aria-label={accessibleName ? (copied ? done : accessibleName) : undefined}
       className={cn(
         'inline-flex h-7 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-white/60 transition-colors hover:bg-white/10 hover:text-white',
         className,
       )}
     >
       {copied ? <Check aria-hidden className="size-3.5" /> : <Copy aria-hidden className="size-3.5" />}
-      <span aria-live="polite">{copied ? 'Copied' : label}</span>
+      <span aria-live="polite">{copied ? done : label}</span>
     </button>
   );
 }
 
 /** A dark code panel (in both themes, as code editors are) with a copy button. */
 export function CodeBlock({ code, title, className }: { code: string; title?: string; className?: string }) {
+  const t = useT();
   return (
     <div
       className={cn('overflow-hidden rounded-2xl border border-white/10 bg-[#0d0d14] shadow-card', className)}
     >
       <div className="flex h-10 items-center justify-between border-b border-white/10 pr-2 pl-4">
         <span className="text-xs font-medium text-white/50">{title}</span>
-        <CopyButton text={code} what={title ?? 'code'} />
+        <CopyButton
+          text={code}
+          accessibleName={title ? t('apiDocs.copy.named', { name: title }) : t('apiDocs.copy.code')}
+        />
       </div>
       <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed text-[#e6e6f0]">
         <code>{code}</code>

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { CodeBlock } from './code-block';
 import {
+  type ArrayOfLabel,
+  type Constraint,
   exampleOf,
   type HttpMethod,
   type OpenApiDocument,
@@ -12,6 +15,7 @@ import {
   type SchemaField,
   schemaFields,
 } from './openapi';
+import { openApiText } from './openapi-text';
 
 const METHOD_TONES: Record<HttpMethod, BadgeTone> = {
   get: 'accent',
@@ -45,13 +49,36 @@ export interface FieldRow {
   details: ReactNode;
 }
 
-function fieldDetails(field: SchemaField): ReactNode {
+/**
+ * A field's limit in the interface's language. Bounds are shown as the schema writes them (no digit
+ * grouping), the way a developer types them into a request.
+ */
+function constraintText(t: Translate, constraint: Constraint): string {
+  if (constraint.kind === 'format') return constraint.format;
+  const min = constraint.min === undefined ? undefined : String(constraint.min);
+  const max = constraint.max === undefined ? undefined : String(constraint.max);
+  if (constraint.kind === 'length') {
+    if (min !== undefined && max !== undefined) return t('apiDocs.fields.length', { min, max });
+    return max !== undefined
+      ? t('apiDocs.fields.maxLength', { max })
+      : t('apiDocs.fields.minLength', { min });
+  }
+  if (min !== undefined && max !== undefined) return t('apiDocs.fields.range', { min, max });
+  return max !== undefined ? t('apiDocs.fields.maximum', { max }) : t('apiDocs.fields.minimum', { min });
+}
+
+/** `array of string` in the interface's language. */
+export function arrayOfLabel(t: Translate): ArrayOfLabel {
+  return (itemType) => t('apiDocs.fields.arrayOf', { type: itemType });
+}
+
+function fieldDetails(t: Translate, field: SchemaField): ReactNode {
   const parts: ReactNode[] = [];
-  if (field.description) parts.push(<span key="description">{field.description}</span>);
+  if (field.description) parts.push(<span key="description">{openApiText(t, field.description)}</span>);
   if (field.values?.length) {
     parts.push(
       <span key="values" className="flex flex-wrap items-center gap-1">
-        <span className="text-fg-subtle">One of</span>
+        <span className="text-fg-subtle">{t('apiDocs.fields.oneOf')}</span>
         {field.values.map((value) => (
           <InlineCode key={show(value)}>{show(value)}</InlineCode>
         ))}
@@ -61,27 +88,31 @@ function fieldDetails(field: SchemaField): ReactNode {
   if (field.default !== undefined && typeof field.default !== 'object') {
     parts.push(
       <span key="default">
-        <span className="text-fg-subtle">Default</span> <InlineCode>{show(field.default)}</InlineCode>
+        <span className="text-fg-subtle">{t('apiDocs.fields.default')}</span>{' '}
+        <InlineCode>{show(field.default)}</InlineCode>
       </span>,
     );
   }
   if (field.constraints.length) {
     parts.push(
-      <span key="limits" className="text-fg-subtle">
-        {field.constraints.join(', ')}
+      <span key="limits" className="flex flex-wrap gap-x-3 gap-y-0.5 text-fg-subtle">
+        {field.constraints.map((constraint) => {
+          const text = constraintText(t, constraint);
+          return <span key={text}>{text}</span>;
+        })}
       </span>,
     );
   }
   return parts.length ? <span className="flex flex-col gap-1">{parts}</span> : '—';
 }
 
-export function rowsOf(fields: readonly SchemaField[]): FieldRow[] {
+export function rowsOf(t: Translate, fields: readonly SchemaField[]): FieldRow[] {
   return fields.map((field) => ({
     name: field.name,
     depth: field.depth,
     type: field.type,
     required: field.required,
-    details: fieldDetails(field),
+    details: fieldDetails(t, field),
   }));
 }
 
@@ -89,17 +120,19 @@ export function rowsOf(fields: readonly SchemaField[]): FieldRow[] {
 export function FieldTable({
   rows,
   caption,
-  detailsLabel = 'Details',
+  detailsLabel,
 }: {
   rows: readonly FieldRow[];
   caption: string;
+  /** The third column's heading: 'Details' unless given. */
   detailsLabel?: string;
 }) {
+  const t = useT();
   const required = (row: FieldRow) =>
     row.required ? (
-      <span className="text-[11px] font-semibold text-danger">required</span>
+      <span className="text-[11px] font-semibold text-danger">{t('apiDocs.fields.required')}</span>
     ) : (
-      <span className="text-[11px] text-fg-subtle">optional</span>
+      <span className="text-[11px] text-fg-subtle">{t('apiDocs.fields.optional')}</span>
     );
   return (
     <>
@@ -121,13 +154,13 @@ export function FieldTable({
           <thead className="bg-surface-2 text-xs tracking-wide text-fg-subtle uppercase">
             <tr>
               <th scope="col" className="px-4 py-2.5 font-semibold">
-                Field
+                {t('apiDocs.fields.field')}
               </th>
               <th scope="col" className="px-4 py-2.5 font-semibold">
-                Type
+                {t('apiDocs.fields.type')}
               </th>
               <th scope="col" className="px-4 py-2.5 font-semibold">
-                {detailsLabel}
+                {detailsLabel ?? t('apiDocs.fields.details')}
               </th>
             </tr>
           </thead>
@@ -161,10 +194,14 @@ function statusTone(status: string): string {
 }
 
 function Responses({ doc, responses }: { doc: OpenApiDocument; responses: readonly ResponseSummary[] }) {
+  const t = useT();
   return (
     <ul className="divide-y divide-line rounded-xl border border-line">
       {responses.map((response) => {
-        const fields = response.status.startsWith('2') ? schemaFields(doc, response.schema) : [];
+        const fields = response.status.startsWith('2')
+          ? schemaFields(doc, response.schema, arrayOfLabel(t))
+          : [];
+        const fieldsTitle = t('apiDocs.endpoint.answerFields', { status: response.status });
         return (
           <li key={response.status} className="px-4 py-3">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -176,7 +213,9 @@ function Responses({ doc, responses }: { doc: OpenApiDocument; responses: readon
               >
                 {response.status}
               </span>
-              <span className="min-w-0 flex-1 basis-48 text-sm text-fg-muted">{response.description}</span>
+              <span className="min-w-0 flex-1 basis-48 text-sm break-words text-fg-muted">
+                {openApiText(t, response.description)}
+              </span>
               {response.schemaName ? (
                 <span className="font-mono text-xs text-fg-subtle max-sm:basis-full max-sm:pl-14">
                   {response.schemaName}
@@ -186,13 +225,13 @@ function Responses({ doc, responses }: { doc: OpenApiDocument; responses: readon
             {fields.length ? (
               <details className="group mt-2">
                 <summary className="cursor-pointer text-[13px] font-medium text-accent-fg select-none">
-                  Fields of the {response.status} answer
+                  {fieldsTitle}
                 </summary>
                 <div className="mt-3">
                   <FieldTable
-                    rows={rowsOf(fields)}
-                    caption={`Fields of the ${response.status} answer`}
-                    detailsLabel="Description"
+                    rows={rowsOf(t, fields)}
+                    caption={fieldsTitle}
+                    detailsLabel={t('apiDocs.fields.description')}
                   />
                 </div>
               </details>
@@ -216,20 +255,25 @@ export function EndpointCard({
   basePath: string;
   note?: ReactNode;
 }) {
-  const bodyFields = operation.requestBody ? schemaFields(doc, operation.requestBody) : [];
+  const t = useT();
+  const bodyFields = operation.requestBody ? schemaFields(doc, operation.requestBody, arrayOfLabel(t)) : [];
   const parameters: FieldRow[] = operation.parameters.map((parameter) => ({
     name: parameter.name,
-    type: `${parameter.schema?.type ?? 'string'} (${parameter.in})`,
+    type: t('apiDocs.endpoint.parameterType', {
+      type: [parameter.schema?.type ?? 'string'].flat().join(' | '),
+      location: parameter.in,
+    }),
     required: parameter.required ?? parameter.in === 'path',
-    details: parameter.description ?? '—',
+    details: parameter.description ? openApiText(t, parameter.description) : '—',
   }));
+  const summary = openApiText(t, operation.summary);
   const titleId = `endpoint-${operation.id}`;
   return (
     <Card className="p-5 sm:p-6">
       <article aria-labelledby={titleId} className="space-y-5">
         <header className="space-y-2">
-          <h3 id={titleId} className="text-lg font-semibold text-fg">
-            {operation.summary}
+          <h3 id={titleId} className="text-lg font-semibold break-words text-fg">
+            {summary}
           </h3>
           <p className="flex flex-wrap items-center gap-2.5">
             <Badge tone={METHOD_TONES[operation.method]} className="font-mono uppercase">
@@ -240,39 +284,42 @@ export function EndpointCard({
               {operation.path}
             </code>
           </p>
-          {operation.description ? <p>{operation.description}</p> : null}
+          {operation.description ? <p>{openApiText(t, operation.description)}</p> : null}
           {note ? <p>{note}</p> : null}
         </header>
         {parameters.length ? (
           <div>
-            <h4 className="mb-2 text-sm font-semibold text-fg">Parameters</h4>
+            <h4 className="mb-2 text-sm font-semibold text-fg">{t('apiDocs.endpoint.parameters')}</h4>
             <FieldTable
               rows={parameters}
-              caption={`Parameters of ${operation.summary}`}
-              detailsLabel="Description"
+              caption={t('apiDocs.endpoint.parametersOf', { operation: summary })}
+              detailsLabel={t('apiDocs.fields.description')}
             />
           </div>
         ) : null}
         {bodyFields.length ? (
           <div>
             <h4 className="mb-2 text-sm font-semibold text-fg">
-              Request body{' '}
+              {t('apiDocs.endpoint.requestBody')}{' '}
               {operation.requestBodyName ? (
                 <span className="font-mono text-xs font-normal text-fg-subtle">
                   {operation.requestBodyName}
                 </span>
               ) : null}
             </h4>
-            <FieldTable rows={rowsOf(bodyFields)} caption={`Request body of ${operation.summary}`} />
+            <FieldTable
+              rows={rowsOf(t, bodyFields)}
+              caption={t('apiDocs.endpoint.requestBodyOf', { operation: summary })}
+            />
             <CodeBlock
               className="mt-3"
-              title="Example body"
+              title={t('apiDocs.endpoint.exampleBody')}
               code={JSON.stringify(exampleOf(doc, operation.requestBody), null, 2)}
             />
           </div>
         ) : null}
         <div>
-          <h4 className="mb-2 text-sm font-semibold text-fg">Responses</h4>
+          <h4 className="mb-2 text-sm font-semibold text-fg">{t('apiDocs.endpoint.responses')}</h4>
           <Responses doc={doc} responses={operation.responses} />
         </div>
       </article>

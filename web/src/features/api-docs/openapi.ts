@@ -120,17 +120,27 @@ export function resolveSchema(
   };
 }
 
-/** `string`, `integer`, `string | null`, `array of string`, `object`. */
-export function typeLabel(doc: OpenApiDocument, schema: JsonSchema, scope?: JsonSchema): string {
+/** How an array type is named (`array of string`); the page passes its language's wording. */
+export type ArrayOfLabel = (itemType: string) => string;
+
+const englishArrayOf: ArrayOfLabel = (itemType) => `array of ${itemType}`;
+
+/** `string`, `integer`, `string | null`, `array of string`, `object`: JSON Schema's type names. */
+export function typeLabel(
+  doc: OpenApiDocument,
+  schema: JsonSchema,
+  scope?: JsonSchema,
+  arrayOf: ArrayOfLabel = englishArrayOf,
+): string {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) {
-    return [...new Set(variants.map((variant) => typeLabel(doc, ...resolvePair(doc, variant, scope))))].join(
-      ' | ',
-    );
+    return [
+      ...new Set(variants.map((variant) => typeLabel(doc, ...resolvePair(doc, variant, scope), arrayOf))),
+    ].join(' | ');
   }
   if (schema.type === 'array') {
     const items = resolveSchema(doc, schema.items, scope);
-    return `array of ${typeLabel(doc, items.schema, items.scope)}`;
+    return arrayOf(typeLabel(doc, items.schema, items.scope, arrayOf));
   }
   if (Array.isArray(schema.type)) return schema.type.join(' | ');
   if (schema.type) return schema.type;
@@ -144,10 +154,19 @@ function resolvePair(
   doc: OpenApiDocument,
   schema: JsonSchema,
   scope?: JsonSchema,
-): [JsonSchema, JsonSchema?] {
+): [JsonSchema, JsonSchema | undefined] {
   const resolved = resolveSchema(doc, schema, scope);
   return [resolved.schema, resolved.scope];
 }
+
+/**
+ * A limit of a field, worded by the page in its language: a length in characters, a numeric range, or
+ * a format name (`uri`, `date-time`).
+ */
+export type Constraint =
+  | { kind: 'length'; min?: number; max?: number }
+  | { kind: 'range'; min?: number; max?: number }
+  | { kind: 'format'; format: string };
 
 export interface SchemaField {
   /** Dotted path: `settings.style`. */
@@ -158,31 +177,30 @@ export interface SchemaField {
   description?: string;
   values?: unknown[];
   default?: unknown;
-  /** `1–2000 characters`, `0 to 2147483647`. */
-  constraints: string[];
+  /** Lengths (`1–2000 characters`), ranges (`0 to 2147483647`) and formats. */
+  constraints: Constraint[];
 }
 
-function constraintsOf(schema: JsonSchema): string[] {
-  const out: string[] = [];
+function constraintsOf(schema: JsonSchema): Constraint[] {
+  const out: Constraint[] = [];
   if (schema.minLength !== undefined || schema.maxLength !== undefined) {
-    if (schema.minLength !== undefined && schema.maxLength !== undefined)
-      out.push(`${schema.minLength}–${schema.maxLength} characters`);
-    else if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);
-    else out.push(`at least ${schema.minLength} characters`);
+    out.push({ kind: 'length', min: schema.minLength, max: schema.maxLength });
   }
   const min =
     schema.minimum !== undefined && Math.abs(schema.minimum) < SAFE_INTEGER ? schema.minimum : undefined;
   const max =
     schema.maximum !== undefined && Math.abs(schema.maximum) < SAFE_INTEGER ? schema.maximum : undefined;
-  if (min !== undefined && max !== undefined) out.push(`${min} to ${max}`);
-  else if (min !== undefined) out.push(`at least ${min}`);
-  else if (max !== undefined) out.push(`at most ${max}`);
-  if (schema.format) out.push(schema.format);
+  if (min !== undefined || max !== undefined) out.push({ kind: 'range', min, max });
+  if (schema.format) out.push({ kind: 'format', format: schema.format });
   return out;
 }
 
 /** The fields of an object schema, nested objects flattened into dotted names after their parent. */
-export function schemaFields(doc: OpenApiDocument, root: JsonSchema | undefined): SchemaField[] {
+export function schemaFields(
+  doc: OpenApiDocument,
+  root: JsonSchema | undefined,
+  arrayOf: ArrayOfLabel = englishArrayOf,
+): SchemaField[] {
   const fields: SchemaField[] = [];
   const walk = (schema: JsonSchema, scope: JsonSchema | undefined, prefix: string, depth: number) => {
     const required = new Set(schema.required ?? []);
@@ -194,7 +212,7 @@ export function schemaFields(doc: OpenApiDocument, root: JsonSchema | undefined)
       fields.push({
         name,
         depth,
-        type: typeLabel(doc, property, inner),
+        type: typeLabel(doc, property, inner, arrayOf),
         required: required.has(key),
         description: property.description,
         values,

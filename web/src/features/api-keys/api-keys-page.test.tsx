@@ -1,8 +1,17 @@
 import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
-import { MESSAGES, TIMINGS } from '@kaleido/common/browser';
+import { TIMINGS } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { type FetchHandler, jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { loadMessages } from '../../i18n/load-messages';
+import { LOCALE_STORAGE_KEY } from '../../i18n/locale-state';
+import {
+  type FetchHandler,
+  jsonResponse,
+  mockServer,
+  renderApp,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 import { apiKeysQueryOptions } from './api';
 import { formatShortDateTime } from './key-data';
 
@@ -151,15 +160,15 @@ describe('API keys page', () => {
           : server.handler(url, init),
     });
     renderApp('/api-keys');
-    expect(await screen.findByText(MESSAGES.loadingApiKeys)).toBeInTheDocument();
+    expect(await screen.findByText('Loading API keys...')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'API Keys' })).toBeInTheDocument();
     expect(
       screen.getByText('Manage API keys for your projects. Keep your keys secure and never share them.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     release(ok([]));
-    expect(await screen.findByRole('heading', { name: MESSAGES.noApiKeys })).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.noApiKeysHint)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No API keys' })).toBeInTheDocument();
+    expect(screen.getByText('Get started by creating your first API key.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Summary of your API keys' })).not.toBeInTheDocument();
     expect(screen.queryByText('Total Requests')).not.toBeInTheDocument();
   });
@@ -224,7 +233,7 @@ describe('API keys page', () => {
     await user.type(name, '   ');
     expect(submit).toBeDisabled();
     await user.tab();
-    expect(within(panel).getByText(MESSAGES.apiKeyNameRequired)).toBeInTheDocument();
+    expect(within(panel).getByText('Please enter a name for your API key')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'My Project Key');
     expect(within(panel).getByText('14/50 characters')).toBeInTheDocument();
@@ -254,7 +263,7 @@ describe('API keys page', () => {
     const notice = screen.getByRole('region', { name: /Your new key/ });
     await user.click(within(notice).getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(SECRET);
-    expect(await screen.findByText(MESSAGES.apiKeyCopied)).toBeInTheDocument();
+    expect(await screen.findByText('API key copied to clipboard')).toBeInTheDocument();
     await user.click(within(notice).getByRole('button', { name: 'Done' }));
     expect(screen.queryByTestId('new-api-key')).not.toBeInTheDocument();
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
@@ -287,7 +296,7 @@ describe('API keys page', () => {
     ).toEqual(['free']);
     await user.type(within(panel).getByLabelText('Name'), 'Key');
     await user.click(within(panel).getByRole('button', { name: 'Create API Key' }));
-    expect(await screen.findByText(MESSAGES.apiKeyCreateFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create API key')).toBeInTheDocument();
     expect(screen.getByText("Your account's plan does not allow API keys of this plan.")).toBeInTheDocument();
   });
 
@@ -307,7 +316,7 @@ describe('API keys page', () => {
     await user.click(within(key).getByRole('button', { name: 'Copy' }));
     expect(await within(key).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(SECRET);
-    expect(await screen.findByText(MESSAGES.apiKeyCopied)).toBeInTheDocument();
+    expect(await screen.findByText('API key copied to clipboard')).toBeInTheDocument();
     // Asked for once: the secret is kept while the page is open.
     expect(calls(fetchMock, (url) => url.endsWith('/reveal'))).toHaveLength(1);
     await waitFor(() => expect(within(key).getByRole('button', { name: 'Copy' })).toBeInTheDocument(), {
@@ -404,9 +413,9 @@ describe('API keys page', () => {
     );
     const key = await screen.findByRole('article', { name: 'My Project Key' });
     const load = await within(key).findByRole('button', { name: 'Load usage data' });
-    expect(within(key).getByText(MESSAGES.usageStatsLoadFailed)).toBeInTheDocument();
+    expect(within(key).getByText('Failed to load usage stats')).toBeInTheDocument();
     await user.click(load);
-    expect(await screen.findByText(MESSAGES.usageStatsLoadFailedToast)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load usage statistics')).toBeInTheDocument();
     expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     fail = false;
     await user.click(within(key).getByRole('button', { name: 'Load usage data' }));
@@ -434,7 +443,7 @@ describe('API keys page', () => {
     });
     await user.click(within(key).getByRole('button', { name: 'Actions for My Project Key' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Export data' }));
-    expect(await screen.findByText(MESSAGES.apiKeyExported)).toBeInTheDocument();
+    expect(await screen.findByText('API key data exported successfully')).toBeInTheDocument();
     expect(downloads).toEqual(['My_Project_Key_data.json']);
     const text = await readBlob(blobs[0]);
     expect(text).not.toContain(SECRET);
@@ -498,7 +507,7 @@ describe('API keys page', () => {
     await user.click(within(again).getByRole('button', { name: 'Delete key' }));
     expect(calls(fetchMock, (_url, method) => method === 'DELETE')).toHaveLength(0);
     await user.click(within(again).getByRole('button', { name: 'Delete for good' }));
-    expect(await screen.findByRole('heading', { name: MESSAGES.noApiKeys })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No API keys' })).toBeInTheDocument();
     expect(calls(fetchMock, (_url, method) => method === 'DELETE')).toHaveLength(1);
   });
 
@@ -510,8 +519,45 @@ describe('API keys page', () => {
     });
     renderApp('/api-keys');
     // The toast and the page both say it.
-    await waitFor(() => expect(screen.getAllByText(MESSAGES.apiKeysLoadFailed)).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText('Failed to load API keys')).toHaveLength(2));
     expect(screen.getAllByText('HTTP error! status: 403')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the keys, their figures and the settings dialog in the account’s language (German)', async () => {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
+    await loadMessages('de');
+    const server = keysServer([apiKey({ usageCount: 1234, credits: 9, lastUsed: null })], {
+      'key-1': usage({ last24Hours: 3, imageRequests: 10, successRate: 87.5 }),
+    });
+    mockServer({
+      user: TEST_USER,
+      handler: (url, init) =>
+        url === '/api/settings'
+          ? jsonResponse({ success: true, data: { ...TEST_SETTINGS, language: 'de' } })
+          : server.handler(url, init),
+    });
+    const { user } = renderApp('/api-keys');
+    expect(await screen.findByRole('heading', { level: 1, name: 'API-Schlüssel' })).toBeInTheDocument();
+    const summary = await screen.findByLabelText('Übersicht deiner API-Schlüssel');
+    expect(within(summary).getByText('Anfragen gesamt')).toBeInTheDocument();
+    // German digit grouping and percent sign.
+    expect(within(summary).getByText('1.234')).toBeInTheDocument();
+    const key = screen.getByRole('article', { name: 'My Project Key' });
+    expect(within(key).getByText('Aktiv')).toBeInTheDocument();
+    const overview = within(key).getByRole('region', { name: 'Nutzungsübersicht' });
+    expect(within(overview).getByText('Nie')).toBeInTheDocument();
+    expect(within(overview).getByText('5/Min.')).toBeInTheDocument();
+    expect(await within(key).findByTestId('success-rate')).toHaveTextContent('87,5 %');
+    expect(within(key).getByText('3 in den letzten 24 Stunden')).toBeInTheDocument();
+    const table = within(key).getByRole('table', { name: 'Anfragen pro Tag in den letzten 7 Tagen' });
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Freitag, 9. Januar');
+
+    await user.click(within(key).getByRole('button', { name: 'Aktionen für My Project Key' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Einstellungen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Schlüsseleinstellungen' });
+    expect(within(dialog).getByText('14/50 Zeichen')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Schlüssel deaktivieren' })).toBeInTheDocument();
+    expect(screen.queryByText('Usage Overview')).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,12 @@
 import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
-import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, BookOpen, Coins, KeyRound, Plus, RefreshCw, Target, X } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
@@ -23,14 +24,12 @@ import { CreateKeyPanel, NewKeyNotice } from './create-key-panel';
 import { KeyCard } from './key-card';
 import { formatPercent, type KeysSummary, summarize } from './key-data';
 
-export const API_KEYS_INTRO =
-  'Manage API keys for your projects. Keep your keys secure and never share them.';
-
 export function ApiKeysPage() {
+  const t = useT();
   const { user } = useUser();
   return (
     <PageContainer className="py-10 sm:py-14">
-      <PageMeta title="API Keys" noIndex />
+      <PageMeta title={t('apiKeys.page.title')} noIndex />
       {user ? (
         <ApiKeysManager user={user} />
       ) : (
@@ -38,8 +37,8 @@ export function ApiKeysPage() {
           className="my-6"
           headingLevel={1}
           icon={KeyRound}
-          title={MESSAGES.authenticationRequired}
-          message={MESSAGES.signInToManageKeys}
+          title={t('apiKeys.signIn.title')}
+          message={t('apiKeys.signIn.message')}
         />
       )}
     </PageContainer>
@@ -47,6 +46,7 @@ export function ApiKeysPage() {
 }
 
 function ApiKeysManager({ user }: { user: CurrentUser }) {
+  const t = useT();
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useQuery(apiKeysQueryOptions());
@@ -59,10 +59,10 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
   const failing = useRef(false);
   useEffect(() => {
     if (list.isError && !failing.current) {
-      toast.error(MESSAGES.apiKeysLoadFailed, undefined, errorMessage(list.error));
+      toast.error(t('apiKeys.list.loadFailed'), undefined, errorMessage(list.error));
     }
     failing.current = list.isError;
-  }, [list.isError, list.error, toast]);
+  }, [list.isError, list.error, toast, t]);
 
   const usageById = useMemo(() => {
     const map = new Map<string, TApiKeyUsage>();
@@ -103,20 +103,20 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
       onClick={() => setCreating((open) => !open)}
     >
       {creating ? <X aria-hidden /> : <Plus aria-hidden />}
-      {creating ? 'Cancel' : 'Create new key'}
+      {creating ? t('apiKeys.list.cancel') : t('apiKeys.list.create')}
     </Button>
   );
 
   return (
     <>
       <PageHeader
-        title="API Keys"
-        description={API_KEYS_INTRO}
+        title={t('apiKeys.page.title')}
+        description={t('apiKeys.page.intro')}
         actions={
           <>
             <Button variant="secondary" onClick={() => void refresh()} disabled={list.isPending}>
               <RefreshCw aria-hidden className={cn(refreshing && 'animate-spin')} />
-              Refresh
+              {t('apiKeys.list.refresh')}
             </Button>
             {list.isSuccess ? createToggle : null}
           </>
@@ -129,18 +129,18 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
         {list.isPending ? (
           <p role="status" className="flex items-center justify-center gap-2.5 py-16 text-fg-muted">
             <Spinner className="size-5" />
-            {MESSAGES.loadingApiKeys}
+            {t('apiKeys.list.loading')}
           </p>
         ) : list.isError && !list.data ? (
           <Alert>
-            <p className="font-medium">{MESSAGES.apiKeysLoadFailed}</p>
+            <p className="font-medium">{t('apiKeys.list.loadFailed')}</p>
             <p className="mt-0.5 opacity-90">{errorMessage(list.error)}</p>
             <button
               type="button"
               onClick={() => void list.refetch()}
               className="mt-2 font-semibold underline underline-offset-4"
             >
-              Try again
+              {t('apiKeys.list.retry')}
             </button>
           </Alert>
         ) : (
@@ -150,17 +150,17 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
             {keys.length === 0 && !creating ? (
               <EmptyState
                 icon={KeyRound}
-                title={MESSAGES.noApiKeys}
-                description={MESSAGES.noApiKeysHint}
+                title={t('apiKeys.empty.title')}
+                description={t('apiKeys.empty.description')}
                 actions={
                   <>
                     <Button variant="primary" onClick={() => setCreating(true)}>
                       <Plus aria-hidden />
-                      Create API Key
+                      {t('apiKeys.empty.create')}
                     </Button>
                     <Link to={APP_ROUTES.apiDocs} className={buttonClass({ variant: 'secondary' })}>
                       <BookOpen aria-hidden />
-                      Read the API docs
+                      {t('apiKeys.empty.docs')}
                     </Link>
                   </>
                 }
@@ -169,7 +169,7 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
             {keys.length > 0 ? (
               <section aria-labelledby="api-keys-list-title" className="space-y-4">
                 <h2 id="api-keys-list-title" className="sr-only">
-                  Your API keys
+                  {t('apiKeys.list.heading')}
                 </h2>
                 {keys.map((key: TApiKey, index) => {
                   const usage = usages[index];
@@ -197,8 +197,8 @@ function Tile({
 }) {
   return (
     <Card className="p-4 sm:p-5">
-      <dt className="flex items-center justify-between gap-2 text-[13px] font-medium text-fg-muted">
-        {label}
+      <dt className="flex items-start justify-between gap-2 text-[13px] font-medium text-fg-muted">
+        <span className="min-w-0 break-words hyphens-auto">{label}</span>
         <Icon aria-hidden className="size-4 shrink-0 text-fg-subtle" />
       </dt>
       <dd className="mt-2 text-2xl font-semibold tracking-tight text-fg tabular-nums">{value}</dd>
@@ -208,15 +208,28 @@ function Tile({
 }
 
 function SummaryTiles({ summary }: { summary: KeysSummary }) {
+  const t = useT();
   return (
-    <dl aria-label="Summary of your API keys" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <Tile label="Total Requests" value={formatNumber(summary.totalRequests)} icon={Activity} />
-      <Tile label="Total Credits" value={formatNumber(summary.totalCredits)} icon={Coins} />
-      <Tile label="Active Keys" value={`${summary.activeKeys}/${summary.totalKeys}`} icon={KeyRound} />
+    <dl aria-label={t('apiKeys.summary.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <Tile
-        label="Success Rate"
+        label={t('apiKeys.summary.totalRequests')}
+        value={formatNumber(summary.totalRequests)}
+        icon={Activity}
+      />
+      <Tile
+        label={t('apiKeys.summary.totalCredits')}
+        value={formatNumber(summary.totalCredits)}
+        icon={Coins}
+      />
+      <Tile
+        label={t('apiKeys.summary.activeKeys')}
+        value={t('apiKeys.summary.activeKeysValue', { active: summary.activeKeys, total: summary.totalKeys })}
+        icon={KeyRound}
+      />
+      <Tile
+        label={t('apiKeys.summary.successRate')}
         value={summary.successRate === null ? '—' : formatPercent(summary.successRate)}
-        hint={summary.successRate === null ? 'No requests yet' : undefined}
+        hint={summary.successRate === null ? t('apiKeys.summary.noRequests') : undefined}
         icon={Target}
       />
     </dl>

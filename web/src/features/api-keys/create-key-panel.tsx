@@ -1,11 +1,13 @@
 import type { TKeyPlanId, TPlanId } from '@kaleido/common';
-import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
+import { APP_ROUTES, KEY_PLANS, LOCALE_TAGS } from '@kaleido/common/browser';
 import { Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../app/toast-provider';
+import { useLocale } from '../../i18n/i18n-provider';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { errorMessage, serverText } from '../../lib/api-client';
-import { formatNumber } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { FieldHint, Label, Select } from '../../ui/field';
@@ -23,6 +25,8 @@ export function CreateKeyPanel({
   accountPlan: TPlanId;
   onCreated: (created: CreatedApiKey) => void;
 }) {
+  const t = useT();
+  const { locale } = useLocale();
   const ids = useId();
   const toast = useToast();
   const create = useCreateApiKey();
@@ -37,10 +41,10 @@ export function CreateKeyPanel({
     if (!canSubmit) return;
     try {
       const created = await create.mutateAsync({ name: name.trim(), description: description.trim(), plan });
-      toast.success('API key created', `“${created.name}” is ready to use.`);
+      toast.success(t('apiKeys.create.created'), t('apiKeys.create.createdDetail', { name: created.name }));
       onCreated(created);
     } catch (error) {
-      toast.error(MESSAGES.apiKeyCreateFailed, undefined, serverText(error) ?? errorMessage(error));
+      toast.error(t('apiKeys.create.failed'), undefined, serverText(error) ?? errorMessage(error));
     }
   };
 
@@ -48,11 +52,9 @@ export function CreateKeyPanel({
     <Card className="p-5 sm:p-6">
       <section aria-labelledby={`${ids}-title`}>
         <h2 id={`${ids}-title`} className="text-lg font-semibold tracking-tight text-fg">
-          Create API Key
+          {t('apiKeys.create.title')}
         </h2>
-        <p className="mt-1 text-sm text-fg-muted">
-          One key per project makes usage easy to follow and a leaked key easy to replace.
-        </p>
+        <p className="mt-1 text-sm text-fg-muted">{t('apiKeys.create.intro')}</p>
         <form className="mt-5 grid gap-4 md:grid-cols-2" onSubmit={onSubmit} noValidate>
           <KeyTextFields
             name={name}
@@ -63,7 +65,7 @@ export function CreateKeyPanel({
             autoFocus
           />
           <div className="md:col-span-2">
-            <Label htmlFor={`${ids}-plan`}>Plan</Label>
+            <Label htmlFor={`${ids}-plan`}>{t('apiKeys.create.plan')}</Label>
             <Select
               id={`${ids}-plan`}
               className="md:max-w-md"
@@ -74,28 +76,38 @@ export function CreateKeyPanel({
             >
               {plans.map((option) => (
                 <option key={option.id} value={option.id}>
-                  {option.name}: {formatNumber(option.monthlyCredits)} credits/month,{' '}
-                  {formatNumber(option.requestsPerMinute)}/min
+                  {t('apiKeys.create.planOption', {
+                    plan: option.name,
+                    credits: option.monthlyCredits,
+                    requests: option.requestsPerMinute,
+                  })}
                 </option>
               ))}
             </Select>
             <FieldHint id={`${ids}-plan-hint`}>
-              {plans.length < 4 ? (
-                <>
-                  Your account's plan allows {plans.map((option) => option.name).join(', ')} keys.{' '}
-                  <Link to={APP_ROUTES.pricing} className="font-medium text-accent-fg hover:underline">
-                    Upgrade for more
-                  </Link>
-                </>
+              {plans.length < KEY_PLANS.length ? (
+                <T
+                  id="apiKeys.create.planHint"
+                  values={{
+                    plans: new Intl.ListFormat(LOCALE_TAGS[locale], { type: 'conjunction' }).format(
+                      plans.map((option) => option.name),
+                    ),
+                    link: (chunks) => (
+                      <Link to={APP_ROUTES.pricing} className="font-medium text-accent-fg hover:underline">
+                        {chunks}
+                      </Link>
+                    ),
+                  }}
+                />
               ) : (
-                'Your account can create keys of every plan.'
+                t('apiKeys.create.allPlans')
               )}
             </FieldHint>
           </div>
           <div className="md:col-span-2">
             <Button type="submit" variant="primary" disabled={!canSubmit}>
               {create.isPending ? <Spinner /> : <Plus aria-hidden />}
-              {create.isPending ? 'Creating...' : 'Create API Key'}
+              {create.isPending ? t('apiKeys.create.submitting') : t('apiKeys.create.submit')}
             </Button>
           </div>
         </form>
@@ -106,15 +118,16 @@ export function CreateKeyPanel({
 
 /** The new key's whole secret, shown right after creation with a Copy button. */
 export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const t = useT();
   const ids = useId();
   const toast = useToast();
   const { copied, copy } = useCopied();
   const onCopy = async () => {
     try {
       await copy(created.key);
-      toast.success(MESSAGES.apiKeyCopied);
+      toast.success(t('apiKeys.copy.toast'));
     } catch {
-      toast.error('Could not copy the API key', 'Select it and copy it by hand.');
+      toast.error(t('apiKeys.copy.failed'), t('apiKeys.copy.failedHint'));
     }
   };
   return (
@@ -127,12 +140,12 @@ export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDo
           <KeyRound aria-hidden className="size-[18px]" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 id={`${ids}-title`} className="font-semibold text-fg">
-            Your new key “{created.name}”
+          <h2 id={`${ids}-title`} className="font-semibold break-words text-fg">
+            {t('apiKeys.newKey.title', { name: created.name })}
           </h2>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-fg-muted">
             <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-warning" />
-            Copy it now and keep it secret: anyone with this key can spend your credits.
+            {t('apiKeys.newKey.warning')}
           </p>
           <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center">
             <code
@@ -141,13 +154,13 @@ export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDo
             >
               {created.key}
             </code>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => void onCopy()}>
                 {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-                <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+                <span aria-live="polite">{copied ? t('apiKeys.copy.copied') : t('apiKeys.copy.label')}</span>
               </Button>
               <Button variant="ghost" onClick={onDone}>
-                Done
+                {t('apiKeys.newKey.done')}
               </Button>
             </div>
           </div>

@@ -1,5 +1,5 @@
 import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
-import { LIMITS, MESSAGES } from '@kaleido/common/browser';
+import { LIMITS } from '@kaleido/common/browser';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import {
   Check,
@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useToast } from '../../app/toast-provider';
+import { type Translate, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatNumber } from '../../lib/format';
@@ -52,14 +53,14 @@ const RATE_CLASSES: Record<RateTone, string> = {
 };
 
 /** The server's or the network's reason, else the spec's 'Unknown error'. */
-function reason(error: unknown): string {
-  return errorMessage(error, 'Unknown error');
+function reason(t: Translate, error: unknown): string {
+  return errorMessage(error, t('apiKeys.card.unknownError'));
 }
 
 function Stat({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-2">
-      <dt className="text-sm text-fg-muted">{label}</dt>
+      <dt className="min-w-0 text-sm break-words text-fg-muted">{label}</dt>
       <dd className={cn('text-right text-sm font-medium text-fg tabular-nums', className)}>{children}</dd>
     </div>
   );
@@ -72,7 +73,10 @@ function Panel({ title, children, className }: { title: string; children: ReactN
       aria-labelledby={`${ids}-title`}
       className={cn('min-w-0 rounded-xl border border-line bg-surface-2/50 p-4', className)}
     >
-      <h4 id={`${ids}-title`} className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+      <h4
+        id={`${ids}-title`}
+        className="text-xs font-semibold tracking-wide break-words text-fg-subtle uppercase"
+      >
         {title}
       </h4>
       {children}
@@ -81,6 +85,7 @@ function Panel({ title, children, className }: { title: string; children: ReactN
 }
 
 export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryResult<TApiKeyUsage> }) {
+  const t = useT();
   const ids = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -109,7 +114,7 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
       await getSecret();
       setRevealed(true);
     } catch (error) {
-      toast.error('Could not reveal the API key', undefined, reason(error));
+      toast.error(t('apiKeys.card.revealFailed'), undefined, reason(t, error));
     } finally {
       setRevealing(false);
     }
@@ -118,15 +123,15 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
   const onCopy = async () => {
     try {
       await copy(getSecret());
-      toast.success(MESSAGES.apiKeyCopied);
+      toast.success(t('apiKeys.copy.toast'));
     } catch (error) {
-      toast.error('Could not copy the API key', undefined, reason(error));
+      toast.error(t('apiKeys.copy.failed'), undefined, reason(t, error));
     }
   };
 
   const loadUsage = async () => {
     const result = await usage.refetch();
-    if (result.isError) toast.error(MESSAGES.usageStatsLoadFailedToast, reason(result.error));
+    if (result.isError) toast.error(t('apiKeys.card.usageFailedToast'), reason(t, result.error));
   };
 
   const onRefreshStats = async () => {
@@ -138,7 +143,7 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
         apiKey;
       await queryClient.fetchQuery({ ...apiKeyUsageQueryOptions(current), staleTime: 0 });
     } catch (error) {
-      toast.error(MESSAGES.usageStatsLoadFailedToast, reason(error));
+      toast.error(t('apiKeys.card.usageFailedToast'), reason(t, error));
     } finally {
       setRefreshing(false);
     }
@@ -148,9 +153,9 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
     try {
       const figures = await queryClient.fetchQuery(apiKeyUsageQueryOptions(apiKey));
       downloadJson(exportData(apiKey, figures), exportFileName(apiKey.name));
-      toast.success(MESSAGES.apiKeyExported);
+      toast.success(t('apiKeys.card.exported'));
     } catch (error) {
-      toast.error('Failed to export API key data', undefined, reason(error));
+      toast.error(t('apiKeys.card.exportFailed'), undefined, reason(t, error));
     }
   };
 
@@ -168,7 +173,7 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
                 {apiKey.name}
               </h3>
               <Badge tone={apiKey.isActive ? 'success' : 'neutral'}>
-                {apiKey.isActive ? 'Active' : 'Inactive'}
+                {apiKey.isActive ? t('apiKeys.card.active') : t('apiKeys.card.inactive')}
               </Badge>
               <Badge tone="accent">{keyPlanName(apiKey.plan)}</Badge>
             </div>
@@ -178,22 +183,26 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
           </div>
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={`Actions for ${apiKey.name}`}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('apiKeys.card.actions', { name: apiKey.name })}
+              >
                 {refreshing ? <Spinner /> : <MoreHorizontal aria-hidden />}
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent>
               <DropdownMenuItem onSelect={() => void onExport()}>
                 <Download aria-hidden />
-                Export data
+                {t('apiKeys.card.export')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => void onRefreshStats()}>
                 <RefreshCw aria-hidden />
-                Refresh stats
+                {t('apiKeys.card.refreshStats')}
               </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
                 <Settings aria-hidden />
-                Settings
+                {t('apiKeys.card.settings')}
               </DropdownMenuItem>
             </DropdownMenuContent>
           </DropdownMenu>
@@ -209,7 +218,7 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
           </code>
           {revealed ? null : (
             <span className="sr-only">
-              API key starting {apiKey.keyPreview.slice(0, LIMITS.maskedKeyVisibleChars)}, the rest hidden
+              {t('apiKeys.card.masked', { start: apiKey.keyPreview.slice(0, LIMITS.maskedKeyVisibleChars) })}
             </span>
           )}
           <div className="flex gap-2">
@@ -221,68 +230,70 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
               className="flex-1 sm:flex-none"
             >
               {revealing ? <Spinner /> : revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-              {revealed ? 'Hide' : 'Reveal'}
+              {revealed ? t('apiKeys.card.hide') : t('apiKeys.card.reveal')}
             </Button>
             <Button variant="secondary" onClick={() => void onCopy()} className="flex-1 sm:flex-none">
               {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-              <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+              <span aria-live="polite">{copied ? t('apiKeys.copy.copied') : t('apiKeys.copy.label')}</span>
             </Button>
           </div>
         </div>
 
         <div className="mt-5 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          <Panel title="Usage Overview">
+          <Panel title={t('apiKeys.usage.overview')}>
             <dl className="mt-1 divide-y divide-line">
               <Stat
-                label="Credits remaining"
+                label={t('apiKeys.usage.creditsRemaining')}
                 className={isLowOnCredits(apiKey.credits) ? 'text-danger' : undefined}
               >
                 {formatNumber(apiKey.credits)}
               </Stat>
-              <Stat label="Total requests">{formatNumber(apiKey.usageCount)}</Stat>
-              <Stat label="Rate limit">{formatNumber(apiKey.rateLimit.requestsPerMinute)}/min</Stat>
-              <Stat label="Created">{formatShortDateTime(apiKey.createdAt)}</Stat>
-              <Stat label="Last used">
-                {apiKey.lastUsed ? formatShortDateTime(apiKey.lastUsed) : 'Never'}
+              <Stat label={t('apiKeys.usage.totalRequests')}>{formatNumber(apiKey.usageCount)}</Stat>
+              <Stat label={t('apiKeys.usage.rateLimit')}>
+                {t('apiKeys.usage.rateLimitValue', { requests: apiKey.rateLimit.requestsPerMinute })}
+              </Stat>
+              <Stat label={t('apiKeys.usage.created')}>{formatShortDateTime(apiKey.createdAt)}</Stat>
+              <Stat label={t('apiKeys.usage.lastUsed')}>
+                {apiKey.lastUsed ? formatShortDateTime(apiKey.lastUsed) : t('apiKeys.usage.never')}
               </Stat>
             </dl>
           </Panel>
 
-          <Panel title="Model Usage">
+          <Panel title={t('apiKeys.usage.models')}>
             {figures ? (
               <dl className="mt-1 divide-y divide-line">
-                <Stat label="Image Generation">
+                <Stat label={t('apiKeys.usage.image')}>
                   <span className="inline-flex items-center gap-1.5">
                     <ImageIcon aria-hidden className="size-3.5 text-fg-subtle" />
                     {formatNumber(figures.imageRequests)}
                   </span>
                 </Stat>
-                <Stat label="Video Generation">
+                <Stat label={t('apiKeys.usage.video')}>
                   <span className="inline-flex items-center gap-1.5">
                     <Clapperboard aria-hidden className="size-3.5 text-fg-subtle" />
                     {formatNumber(figures.videoRequests)}
                   </span>
                 </Stat>
                 <Stat
-                  label="Success rate"
+                  label={t('apiKeys.usage.successRate')}
                   className={generations > 0 ? RATE_CLASSES[rateTone] : 'text-fg-subtle'}
                 >
                   <span data-testid="success-rate" data-tone={generations > 0 ? rateTone : 'none'}>
                     {generations > 0 ? formatPercent(figures.successRate) : '—'}
                   </span>
                 </Stat>
-                <Stat label="Credits used">{formatNumber(figures.creditsUsed)}</Stat>
+                <Stat label={t('apiKeys.usage.creditsUsed')}>{formatNumber(figures.creditsUsed)}</Stat>
               </dl>
             ) : (
               <UsageMissing usage={usage} onLoad={() => void loadUsage()} />
             )}
           </Panel>
 
-          <Panel title="Requests, last 7 days" className="md:col-span-2 xl:col-span-1">
+          <Panel title={t('apiKeys.usage.requests')} className="md:col-span-2 xl:col-span-1">
             {figures ? (
               <>
                 <p className="mt-1 text-[13px] text-fg-muted">
-                  {formatNumber(figures.last24Hours)} in the last 24 hours
+                  {t('apiKeys.usage.last24Hours', { count: figures.last24Hours })}
                 </p>
                 <div className="mt-3">
                   <UsageChart days={figures.requestsByDay} />
@@ -308,25 +319,26 @@ function UsageMissing({
   onLoad: () => void;
   compact?: boolean;
 }) {
+  const t = useT();
   if (usage.isFetching) {
     return (
       <p className="mt-3 flex items-center gap-2 text-sm text-fg-muted">
-        <Spinner /> Loading usage…
+        <Spinner /> {t('apiKeys.usage.loading')}
       </p>
     );
   }
   return (
     <div className="mt-3 text-sm">
-      {!compact && usage.isError ? <p className="text-fg-muted">{MESSAGES.usageStatsLoadFailed}</p> : null}
+      {!compact && usage.isError ? <p className="text-fg-muted">{t('apiKeys.card.usageFailed')}</p> : null}
       {compact ? (
-        <p className="text-fg-muted">No figures loaded.</p>
+        <p className="text-fg-muted">{t('apiKeys.usage.noFigures')}</p>
       ) : (
         <button
           type="button"
           onClick={onLoad}
           className="mt-1 font-medium text-accent-fg underline-offset-4 hover:underline"
         >
-          Load usage data
+          {t('apiKeys.usage.load')}
         </button>
       )}
     </div>

@@ -1,6 +1,7 @@
 import type { TApiKey, TApiKeyUsage, TKeyPlanId, TPlanId } from '@kaleido/common';
 import { KEY_PLANS, KEY_PLANS_BY_ACCOUNT_PLAN, LIMITS } from '@kaleido/common/browser';
-import { formatDateWith } from '../../lib/format';
+import { currentLocaleTag } from '../../i18n/locale-state';
+import { dateFormat, formatDateWith } from '../../lib/format';
 
 /** How many dots stand for the hidden rest of a key. */
 const MASK_DOTS = 24;
@@ -86,9 +87,17 @@ export function successRateTone(rate: number): RateTone {
   return 'poor';
 }
 
-/** `99.1%`, `100%`. */
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** A rate out of 100 in the interface's language: `99.1%`, `100%` (`99,1 %` in German). */
 export function formatPercent(rate: number): string {
-  return `${Number.isInteger(rate) ? rate : rate.toFixed(1)}%`;
+  const locale = currentLocaleTag();
+  let format = percentFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+    percentFormats.set(locale, format);
+  }
+  return format.format(rate / 100);
 }
 
 /** Credits remaining show red under 10. */
@@ -96,24 +105,22 @@ export function isLowOnCredits(credits: number): boolean {
   return credits < LIMITS.lowCreditWarningBelow;
 }
 
-/** en-US short date and time in the account's time zone: `3/4/26, 9:30 AM`. */
+/** Short date and time in the interface's language and the account's time zone: `3/4/26, 9:30 AM`. */
 export function formatShortDateTime(value: string): string {
   return formatDateWith(value, { dateStyle: 'short', timeStyle: 'short' });
 }
 
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
-const dayLong = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A `YYYY-MM-DD` day of the usage figures (UTC days) as `Mon` and `Monday, March 2`. */
+/**
+ * A `YYYY-MM-DD` day of the usage figures (UTC days) as `Mon` and `Monday, March 2`, in the interface's
+ * language.
+ */
 export function dayLabels(date: string): { short: string; long: string } {
   const day = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(day.getTime())) return { short: date, long: date };
-  return { short: weekday.format(day), long: dayLong.format(day) };
+  return {
+    short: dateFormat({ weekday: 'short', timeZone: 'UTC' }).format(day),
+    long: dateFormat({ weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day),
+  };
 }
 
 export function keyPlanName(plan: TKeyPlanId): string {

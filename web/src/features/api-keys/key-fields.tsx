@@ -1,10 +1,16 @@
 import { API_KEY_MESSAGES, LIMITS } from '@kaleido/common/browser';
 import { useId, useState } from 'react';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { FieldError, FieldHint, Input, Label } from '../../ui/field';
 
-/** The browser's check of a key name (the server checks again with the contract). */
-export function keyNameError(name: string): string | undefined {
+/**
+ * The browser's check of a key name (the server checks again with the contract): the id of the message
+ * to show (its `{max}` is LIMITS.apiKeyNameMax), or undefined when the name will do.
+ */
+export function keyNameError(name: string): MessageId | undefined {
   const trimmed = name.trim();
   if (!trimmed) return API_KEY_MESSAGES.nameRequired;
   if (trimmed.length > LIMITS.apiKeyNameMax) return API_KEY_MESSAGES.nameTooLong;
@@ -12,9 +18,10 @@ export function keyNameError(name: string): string | undefined {
 }
 
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const t = useT();
   return (
     <FieldHint id={id} className={cn('tabular-nums', length >= max && 'text-warning')}>
-      {length}/{max} characters
+      {t('apiKeys.fields.counter', { length, max })}
     </FieldHint>
   );
 }
@@ -35,20 +42,21 @@ export function KeyTextFields({
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
+  const t = useT();
   const ids = useId();
   const [touched, setTouched] = useState(false);
   const nameError = touched ? keyNameError(name) : undefined;
   return (
     <>
       <div>
-        <Label htmlFor={`${ids}-name`}>Name</Label>
+        <Label htmlFor={`${ids}-name`}>{t('apiKeys.fields.name')}</Label>
         <Input
           id={`${ids}-name`}
           size="md"
           value={name}
           required
           maxLength={LIMITS.apiKeyNameMax}
-          placeholder="e.g. Production website"
+          placeholder={t('apiKeys.fields.namePlaceholder')}
           autoComplete="off"
           autoFocus={autoFocus}
           disabled={disabled}
@@ -57,19 +65,24 @@ export function KeyTextFields({
           onChange={(event) => onNameChange(event.target.value)}
           onBlur={() => setTouched(true)}
         />
-        {nameError ? <FieldError id={`${ids}-name-error`}>{nameError}</FieldError> : null}
+        {nameError ? (
+          <FieldError id={`${ids}-name-error`}>{t(nameError, { max: LIMITS.apiKeyNameMax })}</FieldError>
+        ) : null}
         <Counter id={`${ids}-name-count`} length={name.length} max={LIMITS.apiKeyNameMax} />
       </div>
       <div>
         <Label htmlFor={`${ids}-description`}>
-          Description <span className="font-normal text-fg-subtle">(optional)</span>
+          <T
+            id="apiKeys.fields.description"
+            values={{ hint: (chunks) => <span className="font-normal text-fg-subtle">{chunks}</span> }}
+          />
         </Label>
         <Input
           id={`${ids}-description`}
           size="md"
           value={description}
           maxLength={LIMITS.apiKeyDescriptionMax}
-          placeholder="What this key is for"
+          placeholder={t('apiKeys.fields.descriptionPlaceholder')}
           autoComplete="off"
           disabled={disabled}
           aria-describedby={`${ids}-description-count`}

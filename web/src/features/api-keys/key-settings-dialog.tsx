@@ -2,6 +2,7 @@ import type { TApiKey } from '@kaleido/common';
 import { Power, PowerOff, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { errorMessage, serverText } from '../../lib/api-client';
 import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
@@ -22,12 +23,13 @@ export function KeySettingsDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {open ? (
         <DialogContent
-          title="Key settings"
-          description={`Settings of “${apiKey.name}”.`}
+          title={t('apiKeys.settings.title')}
+          description={t('apiKeys.settings.description', { name: apiKey.name })}
           className="sm:w-[min(92vw,32rem)]"
         >
           <KeySettingsForm apiKey={apiKey} onClose={() => onOpenChange(false)} />
@@ -38,6 +40,7 @@ export function KeySettingsDialog({
 }
 
 function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => void }) {
+  const t = useT();
   const toast = useToast();
   const [name, setName] = useState(apiKey.name);
   const [description, setDescription] = useState(apiKey.description);
@@ -56,10 +59,10 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
     if (!changed || keyNameError(name) || busy) return;
     try {
       await update.mutateAsync({ name: name.trim(), description: description.trim() });
-      toast.success('API key updated');
+      toast.success(t('apiKeys.settings.updated'));
       onClose();
     } catch (error) {
-      fail('Failed to update API key', error);
+      fail(t('apiKeys.settings.updateFailed'), error);
     }
   };
 
@@ -67,21 +70,27 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
     try {
       const updated = await setActive.mutateAsync(!apiKey.isActive);
       toast.success(
-        updated.isActive ? 'API key activated' : 'API key deactivated',
-        updated.isActive ? 'It works again.' : 'Requests with it are refused until you activate it again.',
+        updated.isActive ? t('apiKeys.settings.activated') : t('apiKeys.settings.deactivated'),
+        updated.isActive ? t('apiKeys.settings.activatedDetail') : t('apiKeys.settings.deactivatedDetail'),
       );
     } catch (error) {
-      fail(apiKey.isActive ? 'Failed to deactivate API key' : 'Failed to activate API key', error);
+      fail(
+        apiKey.isActive ? t('apiKeys.settings.deactivateFailed') : t('apiKeys.settings.activateFailed'),
+        error,
+      );
     }
   };
 
   const onDelete = async () => {
     try {
       await remove.mutateAsync();
-      toast.success('API key deleted', `“${apiKey.name}” no longer works.`);
+      toast.success(
+        t('apiKeys.settings.deleted'),
+        t('apiKeys.settings.deletedDetail', { name: apiKey.name }),
+      );
       onClose();
     } catch (error) {
-      fail('Failed to delete API key', error);
+      fail(t('apiKeys.settings.deleteFailed'), error);
     }
   };
 
@@ -95,13 +104,13 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
           onDescriptionChange={setDescription}
           disabled={busy}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="ghost">Cancel</Button>
+            <Button variant="ghost">{t('apiKeys.settings.cancel')}</Button>
           </DialogClose>
           <Button type="submit" disabled={!changed || Boolean(keyNameError(name)) || busy}>
             {update.isPending ? <Spinner /> : null}
-            {update.isPending ? 'Saving...' : 'Save changes'}
+            {update.isPending ? t('apiKeys.settings.saving') : t('apiKeys.settings.save')}
           </Button>
         </div>
       </form>
@@ -109,11 +118,11 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
       <div className="space-y-3 border-t border-line pt-5">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-fg">{apiKey.isActive ? 'Active' : 'Inactive'}</p>
+            <p className="text-sm font-medium text-fg">
+              {apiKey.isActive ? t('apiKeys.card.active') : t('apiKeys.card.inactive')}
+            </p>
             <p className="text-[13px] text-fg-muted">
-              {apiKey.isActive
-                ? 'Deactivating refuses every request made with this key until you activate it again.'
-                : 'Requests with this key are refused. Activate it to use it again.'}
+              {apiKey.isActive ? t('apiKeys.settings.activeHint') : t('apiKeys.settings.inactiveHint')}
             </p>
           </div>
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => void onToggleActive()}>
@@ -124,33 +133,32 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
             ) : (
               <Power aria-hidden />
             )}
-            {apiKey.isActive ? 'Deactivate key' : 'Activate key'}
+            {apiKey.isActive ? t('apiKeys.settings.deactivate') : t('apiKeys.settings.activate')}
           </Button>
         </div>
 
         <div className="rounded-xl border border-danger/25 bg-danger-soft p-3.5">
           {confirmingDelete ? (
             <div className="space-y-3">
-              <p className="text-sm text-fg">
-                Delete “{apiKey.name}” for good? Programs using it stop working at once. This cannot be
-                undone.
+              <p className="text-sm break-words text-fg">
+                {t('apiKeys.settings.confirmDelete', { name: apiKey.name })}
               </p>
-              <div className="flex justify-end gap-2">
+              <div className="flex flex-wrap justify-end gap-2">
                 <Button variant="ghost" size="sm" disabled={busy} onClick={() => setConfirmingDelete(false)}>
-                  Keep key
+                  {t('apiKeys.settings.keep')}
                 </Button>
                 <Button variant="danger" size="sm" disabled={busy} onClick={() => void onDelete()}>
                   {remove.isPending ? <Spinner /> : <Trash2 aria-hidden />}
-                  {remove.isPending ? 'Deleting...' : 'Delete for good'}
+                  {remove.isPending ? t('apiKeys.settings.deleting') : t('apiKeys.settings.deleteForGood')}
                 </Button>
               </div>
             </div>
           ) : (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <p className="text-[13px] text-fg-muted">Deleting a key cannot be undone.</p>
+              <p className="text-[13px] text-fg-muted">{t('apiKeys.settings.deleteHint')}</p>
               <Button variant="danger" size="sm" disabled={busy} onClick={() => setConfirmingDelete(true)}>
                 <Trash2 aria-hidden />
-                Delete key
+                {t('apiKeys.settings.delete')}
               </Button>
             </div>
           )}

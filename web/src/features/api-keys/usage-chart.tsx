@@ -1,5 +1,6 @@
 import type { TApiKeyUsage } from '@kaleido/common';
 import { useId } from 'react';
+import { useT } from '../../i18n/use-t';
 import { formatNumber } from '../../lib/format';
 import { dayLabels } from './key-data';
 
@@ -8,6 +9,7 @@ import { dayLabels } from './key-data';
  * figures as a table.
  */
 export function UsageChart({ days }: { days: TApiKeyUsage['requestsByDay'] }) {
+  const t = useT();
   const ids = useId();
   const max = Math.max(1, ...days.map((day) => day.count));
   const total = days.reduce((sum, day) => sum + day.count, 0);
@@ -21,7 +23,7 @@ export function UsageChart({ days }: { days: TApiKeyUsage['requestsByDay'] }) {
             <div
               key={day.date}
               className="flex h-full min-w-0 flex-1 flex-col items-center justify-end gap-1"
-              title={`${labels.long}: ${formatNumber(day.count)} request${day.count === 1 ? '' : 's'}`}
+              title={t('apiKeys.chart.bar', { day: labels.long, count: day.count })}
             >
               <span className="text-[11px] font-medium text-fg-muted tabular-nums">
                 {day.count > 0 ? formatNumber(day.count) : ''}
@@ -36,31 +38,35 @@ export function UsageChart({ days }: { days: TApiKeyUsage['requestsByDay'] }) {
                   style={day.count > 0 ? { height: `${height}%` } : undefined}
                 />
               </div>
-              <span className="text-[11px] text-fg-subtle">{labels.short}</span>
+              <span className="max-w-full truncate text-[11px] text-fg-subtle">{labels.short}</span>
             </div>
           );
         })}
       </div>
       <figcaption id={`${ids}-caption`} className="sr-only">
-        Requests per day, last 7 days: {formatNumber(total)} in all
+        {t('apiKeys.chart.caption', { total })}
       </figcaption>
-      <table className="sr-only">
-        <caption>Requests per day, last 7 days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Requests</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{dayLabels(day.date).long}</th>
-              <td>{formatNumber(day.count)}</td>
+      {/* A wrapper hides the table: a table is never narrower than its text, so sr-only on the table itself
+          would still widen the page in languages with long words. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('apiKeys.chart.table')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('apiKeys.chart.day')}</th>
+              <th scope="col">{t('apiKeys.chart.requests')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{dayLabels(day.date).long}</th>
+                <td>{formatNumber(day.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

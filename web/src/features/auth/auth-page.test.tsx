@@ -1,13 +1,25 @@
-import {
-  AUTH_MESSAGES,
-  AUTH_POPUP_CHANNEL,
-  AUTH_POPUP_MESSAGE_TYPE,
-  MESSAGES,
-} from '@kaleido/common/browser';
+import { AUTH_MESSAGES, AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE } from '@kaleido/common/browser';
+import { de } from '@kaleido/common/i18n/messages/de';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import * as browser from '../../lib/browser';
 import { jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+
+/** The English texts these screens show (the English catalogs). */
+const EN = {
+  authFailed: 'Authentication failed. Please try again.',
+  createYourAccount: 'Create your account',
+  emailInvalid: 'Please enter a valid email address.',
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  nameRequired: 'Please enter your full name.',
+  passwordRequired: 'Please enter your password.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  resetEmailSent: 'If an account exists for that email, we sent a link to reset the password.',
+  socialNotConfigured: 'Social sign-in is not set up on this server.',
+  welcomeBack: 'Welcome back',
+};
 
 vi.mock('../../lib/browser', () => ({ leavePage: vi.fn() }));
 
@@ -26,7 +38,7 @@ describe('auth page', () => {
   it("toggles between 'Welcome back' and 'Create your account'; full name only for sign-up", async () => {
     mockServer();
     const { user, router } = renderApp('/auth');
-    expect(await screen.findByRole('heading', { name: MESSAGES.welcomeBack })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: EN.welcomeBack })).toBeInTheDocument();
     expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
@@ -34,14 +46,14 @@ describe('auth page', () => {
     expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('heading', { name: MESSAGES.createYourAccount })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: EN.createYourAccount })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?mode=signup');
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Forgot password?' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: MESSAGES.welcomeBack })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: EN.welcomeBack })).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {
@@ -59,10 +71,10 @@ describe('auth page', () => {
     const fetchMock = mockServer();
     const { user } = renderApp('/auth');
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(AUTH_MESSAGES.emailInvalid);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(EN.emailInvalid);
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(AUTH_MESSAGES.passwordRequired);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(EN.passwordRequired);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/login')).toBe(false);
 
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -75,10 +87,10 @@ describe('auth page', () => {
     await user.type(await screen.findByLabelText('Email'), 'not-an-email');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(AUTH_MESSAGES.nameRequired);
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription(EN.nameRequired);
     expect(screen.getByLabelText('Full name')).toHaveFocus();
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(AUTH_MESSAGES.emailInvalid);
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(AUTH_MESSAGES.passwordTooShort);
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(EN.emailInvalid);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(EN.passwordTooShort);
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/signup')).toBe(false);
   });
 
@@ -126,17 +138,14 @@ describe('auth page', () => {
     mockServer({
       handler: (url) =>
         url === '/api/auth/login'
-          ? jsonResponse(
-              { success: false, error: AUTH_MESSAGES.invalidCredentials, code: 'AUTHENTICATION_FAILED' },
-              401,
-            )
+          ? jsonResponse({ success: false, error: EN.invalidCredentials, code: 'AUTHENTICATION_FAILED' }, 401)
           : undefined,
     });
     const { user } = renderApp('/auth');
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.invalidCredentials);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.invalidCredentials);
   });
 
   it("shows a refused field's message without the field prefix", async () => {
@@ -146,9 +155,9 @@ describe('auth page', () => {
           ? jsonResponse(
               {
                 success: false,
-                error: `email: ${AUTH_MESSAGES.emailTaken}`,
+                error: `email: ${EN.emailTaken}`,
                 code: 'VALIDATION_FAILED',
-                details: [{ path: 'email', message: AUTH_MESSAGES.emailTaken }],
+                details: [{ path: 'email', message: EN.emailTaken }],
               },
               400,
             )
@@ -159,10 +168,10 @@ describe('auth page', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${AUTH_MESSAGES.emailTaken}$`));
+    expect(await screen.findByRole('alert')).toHaveTextContent(new RegExp(`^${EN.emailTaken}$`));
   });
 
-  it(`falls back to '${MESSAGES.authFailed}'`, async () => {
+  it(`falls back to '${EN.authFailed}'`, async () => {
     mockServer({
       handler: (url) => (url === '/api/auth/login' ? new Response('', { status: 500 }) : undefined),
     });
@@ -170,7 +179,7 @@ describe('auth page', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.authFailed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(EN.authFailed);
   });
 
   it('disables the buttons while submitting', async () => {
@@ -205,8 +214,8 @@ describe('social sign-in button', () => {
     const { user } = renderApp('/auth');
     const button = await screen.findByRole('button', { name: 'Continue with a social account' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveAccessibleDescription(AUTH_MESSAGES.socialNotConfigured);
-    expect(screen.getByText(AUTH_MESSAGES.socialNotConfigured)).toBeVisible();
+    expect(button).toHaveAccessibleDescription(EN.socialNotConfigured);
+    expect(screen.getByText(EN.socialNotConfigured)).toBeVisible();
     await user.click(button);
     expect(open).not.toHaveBeenCalled();
   });
@@ -216,7 +225,7 @@ describe('social sign-in button', () => {
     const { unmount } = renderApp('/auth');
     const button = await screen.findByRole('button', { name: 'Continue with Local ID' });
     expect(button.querySelector('path[fill="#4285F4"]')).toBeNull();
-    expect(screen.queryByText(AUTH_MESSAGES.socialNotConfigured)).not.toBeInTheDocument();
+    expect(screen.queryByText(EN.socialNotConfigured)).not.toBeInTheDocument();
     unmount();
 
     mockServer({ socialProviders: [{ id: 'google', name: 'Google' }] });
@@ -298,7 +307,7 @@ describe('forgot password', () => {
     const fetchMock = mockServer({
       handler: (url) =>
         url === '/api/auth/forgot-password'
-          ? jsonResponse({ success: true, data: { message: AUTH_MESSAGES.resetEmailSent } })
+          ? jsonResponse({ success: true, data: { message: EN.resetEmailSent } })
           : undefined,
     });
     const { user } = renderApp('/auth');
@@ -307,12 +316,12 @@ describe('forgot password', () => {
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(AUTH_MESSAGES.resetEmailSent);
+    expect(await screen.findByRole('status')).toHaveTextContent(EN.resetEmailSent);
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/forgot-password');
     expect(bodyOf(call?.[1])).toEqual({ email: 'ada@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
-    expect(await screen.findByRole('heading', { name: MESSAGES.welcomeBack })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: EN.welcomeBack })).toBeInTheDocument();
   });
 
   it('checks the address first', async () => {
@@ -320,7 +329,31 @@ describe('forgot password', () => {
     const { user } = renderApp('/auth?mode=forgot');
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
     const form = screen.getByRole('button', { name: 'Send reset link' }).closest('form') as HTMLElement;
-    expect(within(form).getByText(AUTH_MESSAGES.emailInvalid)).toBeInTheDocument();
+    expect(within(form).getByText(EN.emailInvalid)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/forgot-password')).toBe(false);
+  });
+});
+
+describe('in German', () => {
+  it('shows the sign-in page, its checks and the sign-up switch in German', async () => {
+    window.localStorage.setItem('kaleido.language', 'de');
+    await loadMessages('de');
+    mockServer();
+    const { user } = renderApp('/auth');
+    expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    expect(screen.getByRole('checkbox', { name: 'Angemeldet bleiben' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Mit einem externen Konto fortfahren' }),
+    ).toHaveAccessibleDescription(de[AUTH_MESSAGES.socialNotConfigured]);
+
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(screen.getByLabelText('E-Mail')).toHaveAccessibleDescription(de[AUTH_MESSAGES.emailInvalid]);
+    expect(screen.getByLabelText('Passwort')).toHaveAccessibleDescription(de[AUTH_MESSAGES.passwordRequired]);
+
+    await user.click(screen.getByRole('button', { name: 'Registrieren' }));
+    expect(await screen.findByRole('heading', { name: 'Erstelle dein Konto' })).toBeInTheDocument();
+    expect(screen.getByText('Mindestens 8 Zeichen.')).toBeInTheDocument();
+    expect(screen.queryByText(EN.welcomeBack)).not.toBeInTheDocument();
   });
 });

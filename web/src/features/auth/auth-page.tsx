@@ -1,14 +1,9 @@
-import {
-  ACCOUNT_DEFAULTS,
-  APP_ROUTES,
-  MESSAGES,
-  PASSWORD_MIN_LENGTH,
-  PRODUCT_NAME,
-} from '@kaleido/common/browser';
+import { ACCOUNT_DEFAULTS, APP_ROUTES, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@kaleido/common/browser';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { formatCredits } from '../../lib/format';
 import { Alert } from '../../ui/alert';
@@ -22,7 +17,14 @@ import { useUser } from './auth-provider';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { SocialSignIn } from './social-sign-in';
 import type { SocialSignInResult } from './use-social-sign-in';
-import { type FieldErrors, hasErrors, validateSignIn, validateSignUp } from './validation';
+import {
+  type FieldErrors,
+  type FieldMessage,
+  hasErrors,
+  messageText,
+  validateSignIn,
+  validateSignUp,
+} from './validation';
 
 type View = 'signin' | 'signup' | 'forgot';
 type Field = 'name' | 'email' | 'password';
@@ -44,13 +46,15 @@ export function AuthPage() {
   const navigate = useNavigate();
   const mutation = useAuthMutation(isSignUp ? 'signup' : 'signin');
   const ids = useId();
+  const t = useT();
 
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
-  const [error, setError] = useState<string | null>(() => searchParams.get('error'));
+  // The server's words (already in the person's language) or a message of the catalog.
+  const [error, setError] = useState<string | FieldMessage | null>(() => searchParams.get('error'));
   const submitting = mutation.isPending;
   const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
@@ -94,7 +98,7 @@ export function AuthPage() {
       await mutation.mutateAsync(request);
       await navigate(APP_ROUTES.home);
     } catch (caught) {
-      setError(serverText(caught) ?? MESSAGES.authFailed);
+      setError(serverText(caught) ?? { id: 'auth.error.failed' });
     }
   };
 
@@ -109,7 +113,7 @@ export function AuthPage() {
   if (view === 'forgot') {
     return (
       <AuthLayout>
-        <PageMeta {...PAGE_METADATA.auth} title="Reset your password" />
+        <PageMeta {...PAGE_METADATA.auth} titleId="auth.forgot.title" />
         <ForgotPasswordForm initialEmail={email} onBack={() => goTo('signin')} />
       </AuthLayout>
     );
@@ -119,15 +123,15 @@ export function AuthPage() {
     <AuthLayout>
       <PageMeta
         {...PAGE_METADATA.auth}
-        title={isSignUp ? MESSAGES.createYourAccount : PAGE_METADATA.auth.title}
+        titleId={isSignUp ? 'auth.signUp.title' : PAGE_METADATA.auth.titleId}
       />
       <h1 className="text-3xl font-semibold tracking-tight text-fg">
-        {isSignUp ? MESSAGES.createYourAccount : MESSAGES.welcomeBack}
+        {isSignUp ? t('auth.signUp.title') : t('auth.signIn.title')}
       </h1>
       <p className="mt-2 text-fg-muted">
         {isSignUp
-          ? `Start with ${formatCredits(ACCOUNT_DEFAULTS.startingCredits)} on the free plan.`
-          : `Sign in to keep creating with ${PRODUCT_NAME}.`}
+          ? t('auth.signUp.subtitle', { credits: formatCredits(ACCOUNT_DEFAULTS.startingCredits) })
+          : t('auth.signIn.subtitle', { product: PRODUCT_NAME })}
       </p>
 
       <div className="mt-8">
@@ -136,14 +140,14 @@ export function AuthPage() {
 
       <div className="my-6 flex items-center gap-3 text-xs font-medium text-fg-subtle uppercase">
         <span className="h-px flex-1 bg-line" />
-        or
+        {t('auth.divider')}
         <span className="h-px flex-1 bg-line" />
       </div>
 
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
         {isSignUp ? (
           <div>
-            <Label htmlFor={`${ids}-name`}>Full name</Label>
+            <Label htmlFor={`${ids}-name`}>{t('auth.field.name')}</Label>
             <Input
               ref={(node) => {
                 fieldRefs.current.name = node;
@@ -160,13 +164,15 @@ export function AuthPage() {
               disabled={submitting}
               aria-invalid={fieldErrors.name ? true : undefined}
               aria-describedby={describe('name')}
-              placeholder="Ada Lovelace"
+              placeholder={t('auth.field.namePlaceholder')}
             />
-            {fieldErrors.name ? <FieldError id={`${ids}-name-error`}>{fieldErrors.name}</FieldError> : null}
+            {fieldErrors.name ? (
+              <FieldError id={`${ids}-name-error`}>{messageText(t, fieldErrors.name)}</FieldError>
+            ) : null}
           </div>
         ) : null}
         <div>
-          <Label htmlFor={`${ids}-email`}>Email</Label>
+          <Label htmlFor={`${ids}-email`}>{t('auth.field.email')}</Label>
           <Input
             ref={(node) => {
               fieldRefs.current.email = node;
@@ -187,12 +193,14 @@ export function AuthPage() {
             disabled={submitting}
             aria-invalid={fieldErrors.email ? true : undefined}
             aria-describedby={describe('email')}
-            placeholder="you@example.com"
+            placeholder={t('auth.field.emailPlaceholder')}
           />
-          {fieldErrors.email ? <FieldError id={`${ids}-email-error`}>{fieldErrors.email}</FieldError> : null}
+          {fieldErrors.email ? (
+            <FieldError id={`${ids}-email-error`}>{messageText(t, fieldErrors.email)}</FieldError>
+          ) : null}
         </div>
         <div>
-          <Label htmlFor={`${ids}-password`}>Password</Label>
+          <Label htmlFor={`${ids}-password`}>{t('auth.field.password')}</Label>
           <PasswordInput
             ref={(node) => {
               fieldRefs.current.password = node;
@@ -211,9 +219,11 @@ export function AuthPage() {
             aria-describedby={describe('password', isSignUp ? `${ids}-password-hint` : undefined)}
           />
           {fieldErrors.password ? (
-            <FieldError id={`${ids}-password-error`}>{fieldErrors.password}</FieldError>
+            <FieldError id={`${ids}-password-error`}>{messageText(t, fieldErrors.password)}</FieldError>
           ) : isSignUp ? (
-            <FieldHint id={`${ids}-password-hint`}>At least {PASSWORD_MIN_LENGTH} characters.</FieldHint>
+            <FieldHint id={`${ids}-password-hint`}>
+              {t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            </FieldHint>
           ) : null}
         </div>
 
@@ -227,7 +237,7 @@ export function AuthPage() {
               disabled={submitting}
               className="size-4 rounded border-line-strong accent-[var(--accent)]"
             />
-            Remember me
+            {t('auth.rememberMe')}
           </label>
           {isSignUp ? null : (
             <button
@@ -236,34 +246,30 @@ export function AuthPage() {
               onClick={() => goTo('forgot')}
               className="rounded text-sm font-medium text-accent-fg hover:underline disabled:opacity-50"
             >
-              Forgot password?
+              {t('auth.forgotPassword')}
             </button>
           )}
         </div>
 
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? <Alert>{typeof error === 'string' ? error : messageText(t, error)}</Alert> : null}
 
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={submitting}>
           {submitting ? <Spinner /> : null}
           {submitting
-            ? isSignUp
-              ? 'Creating account...'
-              : 'Signing in...'
-            : isSignUp
-              ? 'Create account'
-              : 'Sign In'}
+            ? t(isSignUp ? 'auth.submit.signingUp' : 'auth.submit.signingIn')
+            : t(isSignUp ? 'auth.submit.signUp' : 'auth.submit.signIn')}
         </Button>
       </form>
 
       <p className="mt-8 text-center text-sm text-fg-muted">
-        {isSignUp ? 'Already have an account?' : "Don't have an account?"}{' '}
+        {t(isSignUp ? 'auth.switch.haveAccount' : 'auth.switch.noAccount')}{' '}
         <button
           type="button"
           onClick={() => goTo(isSignUp ? 'signin' : 'signup')}
           disabled={submitting}
           className="rounded font-semibold text-fg hover:underline disabled:opacity-50"
         >
-          {isSignUp ? 'Sign in' : 'Sign up'}
+          {t(isSignUp ? 'auth.switch.signIn' : 'auth.switch.signUp')}
         </button>
       </p>
     </AuthLayout>

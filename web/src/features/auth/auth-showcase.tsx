@@ -1,12 +1,14 @@
 import { CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatCredits } from '../../lib/format';
 
 /** The decorative right half of the sign-in page: a CSS kaleidoscope and three facts. */
 export function AuthShowcase({ className }: { className?: string }) {
+  const t = useT();
   return (
     <aside
-      aria-label={`About ${PRODUCT_NAME}`}
+      aria-label={t('auth.showcase.label', { product: PRODUCT_NAME })}
       className={cn(
         'relative m-3 flex-col justify-end overflow-hidden rounded-[2rem] bg-[#0b0b10] p-10 text-white',
         className,
@@ -26,14 +28,17 @@ export function AuthShowcase({ className }: { className?: string }) {
       />
       <div className="relative">
         <p className="text-3xl leading-tight font-semibold tracking-tight text-balance">
-          Every prompt, a new pattern.
+          {t('auth.showcase.tagline')}
         </p>
         <ul className="mt-6 space-y-2 text-sm text-white/70">
           <li>
-            Images for {formatCredits(CREDIT_PRICES.image)}, videos for {formatCredits(CREDIT_PRICES.video)}.
+            {t('auth.showcase.prices', {
+              image: formatCredits(CREDIT_PRICES.image),
+              video: formatCredits(CREDIT_PRICES.video),
+            })}
           </li>
-          <li>Failed generations are never charged.</li>
-          <li>Every result saved to your library.</li>
+          <li>{t('auth.showcase.neverCharged')}</li>
+          <li>{t('auth.showcase.library')}</li>
         </ul>
       </div>
     </aside>

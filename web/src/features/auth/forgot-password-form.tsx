@@ -1,19 +1,21 @@
-import { MESSAGES } from '@kaleido/common/browser';
 import { ArrowLeft, MailCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FieldError, Input, Label } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useForgotPassword } from './api';
-import { emailError } from './validation';
+import { emailError, type FieldMessage, messageText } from './validation';
 
 /** "Forgot password?": asks for the e-mail address and shows what the server answers (always the same). */
 export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const ids = useId();
+  const t = useT();
   const [email, setEmail] = useState(initialEmail);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [fieldError, setFieldError] = useState<FieldMessage | undefined>();
   const mutation = useForgotPassword();
   const sending = mutation.isPending;
 
@@ -31,10 +33,8 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
 
   return (
     <>
-      <h1 className="text-3xl font-semibold tracking-tight text-fg">Reset your password</h1>
-      <p className="mt-2 text-fg-muted">
-        Enter the email address of your account and we will send you a link to choose a new password.
-      </p>
+      <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('auth.forgot.title')}</h1>
+      <p className="mt-2 text-fg-muted">{t('auth.forgot.intro')}</p>
 
       {mutation.isSuccess ? (
         <div className="mt-8 space-y-6">
@@ -47,24 +47,29 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             </p>
           </div>
           <p className="text-sm text-fg-muted">
-            Nothing arrived? Check your spam folder, or{' '}
-            <button
-              type="button"
-              onClick={() => mutation.reset()}
-              className="rounded font-medium text-fg underline underline-offset-2"
-            >
-              send it again
-            </button>
-            .
+            <T
+              id="auth.forgot.nothingArrived"
+              values={{
+                resend: (chunks) => (
+                  <button
+                    type="button"
+                    onClick={() => mutation.reset()}
+                    className="rounded font-medium text-fg underline underline-offset-2"
+                  >
+                    {chunks}
+                  </button>
+                ),
+              }}
+            />
           </p>
           <Button variant="primary" size="lg" className="w-full" onClick={onBack}>
-            Back to sign in
+            {t('auth.forgot.backToSignIn')}
           </Button>
         </div>
       ) : (
         <form onSubmit={onSubmit} className="mt-8 space-y-4" noValidate>
           <div>
-            <Label htmlFor={`${ids}-email`}>Email</Label>
+            <Label htmlFor={`${ids}-email`}>{t('auth.field.email')}</Label>
             <Input
               id={`${ids}-email`}
               name="email"
@@ -81,14 +86,16 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
               disabled={sending}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${ids}-email-error` : undefined}
-              placeholder="you@example.com"
+              placeholder={t('auth.field.emailPlaceholder')}
             />
-            {fieldError ? <FieldError id={`${ids}-email-error`}>{fieldError}</FieldError> : null}
+            {fieldError ? (
+              <FieldError id={`${ids}-email-error`}>{messageText(t, fieldError)}</FieldError>
+            ) : null}
           </div>
-          {mutation.isError ? <Alert>{serverText(mutation.error) ?? MESSAGES.unknownError}</Alert> : null}
+          {mutation.isError ? <Alert>{serverText(mutation.error) ?? t('auth.error.unknown')}</Alert> : null}
           <Button type="submit" variant="primary" size="lg" className="w-full" disabled={sending}>
             {sending ? <Spinner /> : null}
-            {sending ? 'Sending...' : 'Send reset link'}
+            {t(sending ? 'auth.forgot.sending' : 'auth.forgot.submit')}
           </Button>
         </form>
       )}
@@ -101,7 +108,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
             className="inline-flex items-center gap-1.5 rounded font-semibold text-fg hover:underline"
           >
             <ArrowLeft aria-hidden className="size-4" />
-            Back to sign in
+            {t('auth.forgot.backToSignIn')}
           </button>
         </p>
       )}

@@ -1,8 +1,17 @@
-import { AUTH_MESSAGES, MESSAGES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FetchHandler } from '../../test/render-app';
 import { jsonResponse, mockServer, renderApp, settingsStore, TEST_USER } from '../../test/render-app';
+
+/** The English texts these screens show (the English catalogs). */
+const EN = {
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  passwordChanged: 'Your password has been changed.',
+  passwordFieldsRequired: 'Please fill in all password fields.',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
+  passwordsDoNotMatch: 'New passwords do not match.',
+  resetEmailSent: 'If an account exists for that email, we sent a link to reset the password.',
+};
 
 async function openPasswordForm(handler?: FetchHandler, user = TEST_USER) {
   const store = settingsStore();
@@ -37,24 +46,24 @@ describe('password change form', () => {
     );
   });
 
-  it(`says '${MESSAGES.passwordFieldsRequired}' and '${MESSAGES.passwordsDoNotMatch}' before calling the server`, async () => {
+  it(`says '${EN.passwordFieldsRequired}' and '${EN.passwordsDoNotMatch}' before calling the server`, async () => {
     const { user, security, fetchMock } = await openPasswordForm();
     await user.click(within(security).getByRole('button', { name: 'Change password' }));
     await user.click(within(security).getByRole('button', { name: 'Update password' }));
-    expect(within(security).getByRole('alert')).toHaveTextContent(MESSAGES.passwordFieldsRequired);
+    expect(within(security).getByRole('alert')).toHaveTextContent(EN.passwordFieldsRequired);
 
     await user.type(within(security).getByLabelText('Current password'), 'old password');
     await user.type(within(security).getByLabelText('New password'), 'new password 1');
     await user.type(within(security).getByLabelText('Confirm new password'), 'new password 2');
     await user.click(within(security).getByRole('button', { name: 'Update password' }));
-    expect(within(security).getByRole('alert')).toHaveTextContent(MESSAGES.passwordsDoNotMatch);
+    expect(within(security).getByRole('alert')).toHaveTextContent(EN.passwordsDoNotMatch);
     expect(changeCalls(fetchMock)).toHaveLength(0);
   });
 
-  it(`shows '${MESSAGES.currentPasswordIncorrect}' from the server`, async () => {
+  it(`shows '${EN.currentPasswordIncorrect}' from the server`, async () => {
     const { user, security } = await openPasswordForm((url) =>
       url === '/api/auth/change-password'
-        ? jsonResponse({ success: false, error: MESSAGES.currentPasswordIncorrect, code: 'BAD_REQUEST' }, 400)
+        ? jsonResponse({ success: false, error: EN.currentPasswordIncorrect, code: 'BAD_REQUEST' }, 400)
         : undefined,
     );
     await user.click(within(security).getByRole('button', { name: 'Change password' }));
@@ -62,10 +71,10 @@ describe('password change form', () => {
     await user.type(within(security).getByLabelText('New password'), 'new password 1');
     await user.type(within(security).getByLabelText('Confirm new password'), 'new password 1');
     await user.click(within(security).getByRole('button', { name: 'Update password' }));
-    expect(await within(security).findByRole('alert')).toHaveTextContent(MESSAGES.currentPasswordIncorrect);
+    expect(await within(security).findByRole('alert')).toHaveTextContent(EN.currentPasswordIncorrect);
   });
 
-  it(`falls back to '${MESSAGES.passwordUpdateFailed}'`, async () => {
+  it(`falls back to '${EN.passwordUpdateFailed}'`, async () => {
     const { user, security } = await openPasswordForm((url) =>
       url === '/api/auth/change-password' ? new Response('', { status: 502 }) : undefined,
     );
@@ -74,13 +83,13 @@ describe('password change form', () => {
     await user.type(within(security).getByLabelText('New password'), 'new password 1');
     await user.type(within(security).getByLabelText('Confirm new password'), 'new password 1');
     await user.click(within(security).getByRole('button', { name: 'Update password' }));
-    expect(await within(security).findByRole('alert')).toHaveTextContent(MESSAGES.passwordUpdateFailed);
+    expect(await within(security).findByRole('alert')).toHaveTextContent(EN.passwordUpdateFailed);
   });
 
   it('changes the password and closes', async () => {
     const { user, security, fetchMock } = await openPasswordForm((url) =>
       url === '/api/auth/change-password'
-        ? jsonResponse({ success: true, data: { message: AUTH_MESSAGES.passwordChanged } })
+        ? jsonResponse({ success: true, data: { message: EN.passwordChanged } })
         : undefined,
     );
     await user.click(within(security).getByRole('button', { name: 'Change password' }));
@@ -88,7 +97,7 @@ describe('password change form', () => {
     await user.type(within(security).getByLabelText('New password'), 'new password 1');
     await user.type(within(security).getByLabelText('Confirm new password'), 'new password 1');
     await user.click(within(security).getByRole('button', { name: 'Update password' }));
-    expect(await within(security).findByRole('status')).toHaveTextContent(AUTH_MESSAGES.passwordChanged);
+    expect(await within(security).findByRole('status')).toHaveTextContent(EN.passwordChanged);
     expect(within(security).queryByLabelText('Current password')).not.toBeInTheDocument();
     expect(JSON.parse(String(changeCalls(fetchMock)[0]?.[1]?.body))).toEqual({
       currentPassword: 'old password',
@@ -100,13 +109,13 @@ describe('password change form', () => {
     const { user, security, fetchMock } = await openPasswordForm(
       (url) =>
         url === '/api/auth/forgot-password'
-          ? jsonResponse({ success: true, data: { message: AUTH_MESSAGES.resetEmailSent } })
+          ? jsonResponse({ success: true, data: { message: EN.resetEmailSent } })
           : undefined,
       { ...TEST_USER, hasPassword: false, socialProviders: ['local'] },
     );
     expect(within(security).queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
     await user.click(within(security).getByRole('button', { name: 'Email me a link' }));
-    expect(await within(security).findByRole('status')).toHaveTextContent(AUTH_MESSAGES.resetEmailSent);
+    expect(await within(security).findByRole('status')).toHaveTextContent(EN.resetEmailSent);
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/forgot-password');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: TEST_USER.email });
   });

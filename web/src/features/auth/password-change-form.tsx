@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH } from '@kaleido/common/browser';
+import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@kaleido/common/browser';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { isApiError, serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -7,15 +8,18 @@ import { FieldHint, Label } from '../../ui/field';
 import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
 import { type CurrentUser, useChangePassword, useForgotPassword } from './api';
-import { validatePasswordChange } from './validation';
+import { type FieldMessage, messageText, validatePasswordChange } from './validation';
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
+/** What is wrong: the server's words (already in the person's language) or a message of the catalog. */
+type Problem = string | FieldMessage;
 
 /** The message for a refused change: the server's when it is about the input, else the spec's generic one. */
-function failureMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 400) return serverText(error) ?? MESSAGES.passwordUpdateFailed;
-  return MESSAGES.passwordUpdateFailed;
+function failureMessage(error: unknown): Problem {
+  const generic: FieldMessage = { id: 'auth.passwordChange.failed' };
+  if (isApiError(error) && error.status === 400) return serverText(error) ?? generic;
+  return generic;
 }
 
 /**
@@ -25,9 +29,10 @@ function failureMessage(error: unknown): string {
  */
 export function PasswordChangeForm({ user }: { user: CurrentUser }) {
   const ids = useId();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState<Fields>(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [changed, setChanged] = useState(false);
   const change = useChangePassword();
   const sendLink = useForgotPassword();
@@ -48,10 +53,9 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
       <div className="px-5 py-4 sm:px-6">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-fg">Password</p>
-            <p className="mt-0.5 text-[13px] text-pretty text-fg-muted">
-              Your account has no password: you sign in with a social account. Set one to also sign in with{' '}
-              {user.email}.
+            <p className="text-sm font-medium text-fg">{t('auth.passwordChange.label')}</p>
+            <p className="mt-0.5 text-[13px] break-words text-pretty text-fg-muted">
+              {t('auth.passwordChange.noPassword', { email: user.email })}
             </p>
           </div>
           <Button
@@ -61,7 +65,7 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
             onClick={() => sendLink.mutate(user.email)}
           >
             {sendLink.isPending ? <Spinner /> : null}
-            Email me a link
+            {t('auth.passwordChange.emailLink')}
           </Button>
         </div>
         {sendLink.isSuccess ? (
@@ -70,7 +74,7 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
           </Alert>
         ) : null}
         {sendLink.isError ? (
-          <Alert className="mt-3">{serverText(sendLink.error) ?? MESSAGES.unknownError}</Alert>
+          <Alert className="mt-3">{serverText(sendLink.error) ?? t('auth.error.unknown')}</Alert>
         ) : null}
       </div>
     );
@@ -108,11 +112,9 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:gap-6">
         <div className="min-w-0">
           <p id={`${ids}-label`} className="text-sm font-medium text-fg">
-            Password
+            {t('auth.passwordChange.label')}
           </p>
-          <p className="mt-0.5 text-[13px] text-pretty text-fg-muted">
-            Changing it signs out your other devices.
-          </p>
+          <p className="mt-0.5 text-[13px] text-pretty text-fg-muted">{t('auth.passwordChange.hint')}</p>
         </div>
         {open ? null : (
           <Button
@@ -126,13 +128,13 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
               setChanged(false);
             }}
           >
-            Change password
+            {t('auth.passwordChange.open')}
           </Button>
         )}
       </div>
       {changed && !open ? (
         <Alert tone="success" className="mt-3">
-          {AUTH_MESSAGES.passwordChanged}
+          {t(AUTH_MESSAGES.passwordChanged)}
         </Alert>
       ) : null}
       {open ? (
@@ -144,7 +146,7 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
           className="mt-4 max-w-md space-y-4"
         >
           <div>
-            <Label htmlFor={`${ids}-current`}>Current password</Label>
+            <Label htmlFor={`${ids}-current`}>{t('auth.passwordChange.current')}</Label>
             <PasswordInput
               id={`${ids}-current`}
               size="md"
@@ -156,7 +158,7 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
             />
           </div>
           <div>
-            <Label htmlFor={`${ids}-new`}>New password</Label>
+            <Label htmlFor={`${ids}-new`}>{t('auth.passwordChange.new')}</Label>
             <PasswordInput
               id={`${ids}-new`}
               size="md"
@@ -166,10 +168,12 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
               disabled={saving}
               aria-describedby={`${ids}-new-hint`}
             />
-            <FieldHint id={`${ids}-new-hint`}>At least {PASSWORD_MIN_LENGTH} characters.</FieldHint>
+            <FieldHint id={`${ids}-new-hint`}>
+              {t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            </FieldHint>
           </div>
           <div>
-            <Label htmlFor={`${ids}-confirm`}>Confirm new password</Label>
+            <Label htmlFor={`${ids}-confirm`}>{t('auth.passwordChange.confirm')}</Label>
             <PasswordInput
               id={`${ids}-confirm`}
               size="md"
@@ -179,11 +183,11 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
               disabled={saving}
             />
           </div>
-          {problem ? <Alert>{problem}</Alert> : null}
+          {problem ? <Alert>{typeof problem === 'string' ? problem : messageText(t, problem)}</Alert> : null}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="primary" disabled={saving}>
               {saving ? <Spinner /> : null}
-              {saving ? 'Updating...' : 'Update password'}
+              {t(saving ? 'auth.passwordChange.saving' : 'auth.passwordChange.submit')}
             </Button>
             <Button
               variant="ghost"
@@ -192,7 +196,7 @@ export function PasswordChangeForm({ user }: { user: CurrentUser }) {
               aria-expanded
               aria-controls={`${ids}-form`}
             >
-              Cancel
+              {t('auth.passwordChange.cancel')}
             </Button>
           </div>
         </form>

@@ -1,8 +1,9 @@
-import { APP_ROUTES, AUTH_MESSAGES, MESSAGES, PASSWORD_MIN_LENGTH } from '@kaleido/common/browser';
+import { APP_ROUTES, AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '@kaleido/common/browser';
 import { CircleCheck, LinkIcon } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
+import { useT } from '../../i18n/use-t';
 import { isApiError, serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
@@ -11,7 +12,7 @@ import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
 import { useResetPassword } from './api';
 import { AuthLayout } from './auth-layout';
-import { newPasswordError } from './validation';
+import { type FieldMessage, messageText, newPasswordError } from './validation';
 
 const FORGOT_LINK = `${APP_ROUTES.auth}?mode=forgot`;
 
@@ -57,26 +58,30 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const ids = useId();
+  const t = useT();
   const mutation = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [fieldErrors, setFieldErrors] = useState<{ password?: FieldMessage; confirm?: FieldMessage }>({});
   const saving = mutation.isPending;
 
+  // The server refuses a used or expired token with BAD_REQUEST and this message (in the person's
+  // language); a refused password comes back as VALIDATION_FAILED instead.
   const linkRejected =
     isApiError(mutation.error) &&
     mutation.error.status === 400 &&
-    mutation.error.serverMessage === AUTH_MESSAGES.resetLinkInvalid;
+    (mutation.error.code === 'BAD_REQUEST' ||
+      mutation.error.serverMessage === t(AUTH_MESSAGES.resetLinkInvalid));
 
   if (!token || linkRejected) {
     return (
       <AuthLayout>
-        <PageMeta title="Reset link expired" noIndex />
+        <PageMeta titleId="auth.reset.invalid.pageTitle" noIndex />
         <StatusPanel
           tone="danger"
-          title="This link no longer works"
-          message={AUTH_MESSAGES.resetLinkInvalid}
-          action={{ to: FORGOT_LINK, label: 'Send a new link' }}
+          title={t('auth.reset.invalid.title')}
+          message={t(AUTH_MESSAGES.resetLinkInvalid)}
+          action={{ to: FORGOT_LINK, label: t('auth.reset.invalid.action') }}
         />
       </AuthLayout>
     );
@@ -85,12 +90,12 @@ export function ResetPasswordPage() {
   if (mutation.isSuccess) {
     return (
       <AuthLayout>
-        <PageMeta title="Password reset" noIndex />
+        <PageMeta titleId="auth.reset.done.title" noIndex />
         <StatusPanel
           tone="success"
-          title="Password reset"
+          title={t('auth.reset.done.title')}
           message={mutation.data.message}
-          action={{ to: APP_ROUTES.auth, label: 'Sign in' }}
+          action={{ to: APP_ROUTES.auth, label: t('auth.reset.done.action') }}
         />
       </AuthLayout>
     );
@@ -98,12 +103,12 @@ export function ResetPasswordPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const errors = {
+    const errors: { password?: FieldMessage; confirm?: FieldMessage } = {
       password: newPasswordError(password),
       confirm: !confirm
-        ? AUTH_MESSAGES.passwordRequired
+        ? { id: AUTH_MESSAGES.passwordRequired }
         : password !== confirm
-          ? MESSAGES.passwordsDoNotMatch
+          ? { id: 'auth.validation.passwordsDoNotMatch' }
           : undefined,
     };
     setFieldErrors(errors);
@@ -117,15 +122,12 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout>
-      <PageMeta title="Choose a new password" noIndex />
-      <h1 className="text-3xl font-semibold tracking-tight text-fg">Choose a new password</h1>
-      <p className="mt-2 text-fg-muted">
-        Pick a password you do not use anywhere else. Every device signed in to your account will be signed
-        out.
-      </p>
+      <PageMeta titleId="auth.reset.title" noIndex />
+      <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('auth.reset.title')}</h1>
+      <p className="mt-2 text-fg-muted">{t('auth.reset.intro')}</p>
       <form onSubmit={onSubmit} className="mt-8 space-y-4" noValidate>
         <div>
-          <Label htmlFor={`${ids}-password`}>New password</Label>
+          <Label htmlFor={`${ids}-password`}>{t('auth.reset.newPassword')}</Label>
           <PasswordInput
             id={`${ids}-password`}
             name="new-password"
@@ -140,13 +142,15 @@ export function ResetPasswordPage() {
             aria-describedby={fieldErrors.password ? `${ids}-password-error` : `${ids}-password-hint`}
           />
           {fieldErrors.password ? (
-            <FieldError id={`${ids}-password-error`}>{fieldErrors.password}</FieldError>
+            <FieldError id={`${ids}-password-error`}>{messageText(t, fieldErrors.password)}</FieldError>
           ) : (
-            <FieldHint id={`${ids}-password-hint`}>At least {PASSWORD_MIN_LENGTH} characters.</FieldHint>
+            <FieldHint id={`${ids}-password-hint`}>
+              {t('auth.field.passwordHint', { min: PASSWORD_MIN_LENGTH })}
+            </FieldHint>
           )}
         </div>
         <div>
-          <Label htmlFor={`${ids}-confirm`}>Confirm new password</Label>
+          <Label htmlFor={`${ids}-confirm`}>{t('auth.reset.confirmPassword')}</Label>
           <PasswordInput
             id={`${ids}-confirm`}
             name="confirm-password"
@@ -161,19 +165,19 @@ export function ResetPasswordPage() {
             aria-describedby={fieldErrors.confirm ? `${ids}-confirm-error` : undefined}
           />
           {fieldErrors.confirm ? (
-            <FieldError id={`${ids}-confirm-error`}>{fieldErrors.confirm}</FieldError>
+            <FieldError id={`${ids}-confirm-error`}>{messageText(t, fieldErrors.confirm)}</FieldError>
           ) : null}
         </div>
-        {mutation.isError ? <Alert>{serverText(mutation.error) ?? MESSAGES.unknownError}</Alert> : null}
+        {mutation.isError ? <Alert>{serverText(mutation.error) ?? t('auth.error.unknown')}</Alert> : null}
         <Button type="submit" variant="primary" size="lg" className="w-full" disabled={saving}>
           {saving ? <Spinner /> : null}
-          {saving ? 'Saving...' : 'Reset password'}
+          {t(saving ? 'auth.reset.saving' : 'auth.reset.submit')}
         </Button>
       </form>
       <p className="mt-8 text-center text-sm text-fg-muted">
-        Remembered it?{' '}
+        {t('auth.reset.remembered')}{' '}
         <Link to={APP_ROUTES.auth} className="rounded font-semibold text-fg hover:underline">
-          Sign in
+          {t('auth.reset.signIn')}
         </Link>
       </p>
     </AuthLayout>

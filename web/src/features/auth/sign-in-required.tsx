@@ -2,6 +2,7 @@ import { APP_ROUTES } from '@kaleido/common/browser';
 import { LockKeyhole, LogIn, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 
@@ -21,6 +22,7 @@ export function SignInRequired({
   headingLevel = 2,
   className,
 }: SignInRequiredProps) {
+  const t = useT();
   return (
     <EmptyState
       icon={icon}
@@ -32,13 +34,13 @@ export function SignInRequired({
         <>
           <Link to={APP_ROUTES.auth} className={buttonClass({ variant: 'primary', size: 'lg' })}>
             <LogIn aria-hidden />
-            Sign In
+            {t('auth.signInRequired.signIn')}
           </Link>
           <Link
             to={`${APP_ROUTES.auth}?mode=signup`}
             className={buttonClass({ variant: 'secondary', size: 'lg' })}
           >
-            Create account
+            {t('auth.signInRequired.signUp')}
           </Link>
         </>
       }

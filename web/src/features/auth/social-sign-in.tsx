@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { CircleUserRound, Info, RotateCw } from 'lucide-react';
 import { useId } from 'react';
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { socialProvidersQueryOptions } from './api';
@@ -37,11 +38,12 @@ export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) 
   const providers = useQuery(socialProvidersQueryOptions());
   const { start, cancel, pendingProvider } = useSocialSignIn();
   const noteId = useId();
+  const t = useT();
 
   if (providers.isPending) {
     return (
       <div className="h-12 w-full animate-pulse rounded-full border border-line bg-surface-2" role="status">
-        <span className="sr-only">Loading sign-in options</span>
+        <span className="sr-only">{t('auth.social.loading')}</span>
       </div>
     );
   }
@@ -51,9 +53,9 @@ export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) 
       <div className="flex flex-col items-center gap-2">
         <Button variant="secondary" size="lg" className="w-full" onClick={() => void providers.refetch()}>
           <RotateCw aria-hidden />
-          Retry social sign-in
+          {t('auth.social.retry')}
         </Button>
-        <p className="text-[13px] text-fg-subtle">The sign-in options could not be loaded.</p>
+        <p className="text-center text-[13px] text-fg-subtle">{t('auth.social.loadFailed')}</p>
       </div>
     );
   }
@@ -71,11 +73,14 @@ export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) 
           onClick={(event) => event.preventDefault()}
         >
           <CircleUserRound aria-hidden />
-          Continue with a social account
+          {t('auth.social.unavailable')}
         </Button>
-        <p id={noteId} className="mt-2 flex items-center justify-center gap-1.5 text-[13px] text-fg-subtle">
+        <p
+          id={noteId}
+          className="mt-2 flex items-center justify-center gap-1.5 text-center text-[13px] text-fg-subtle"
+        >
           <Info aria-hidden className="size-3.5 shrink-0" />
-          {AUTH_MESSAGES.socialNotConfigured}
+          {t(AUTH_MESSAGES.socialNotConfigured)}
         </p>
       </div>
     );
@@ -99,18 +104,18 @@ export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) 
           ) : (
             <ProviderMark provider={provider} className="size-[18px]" />
           )}
-          Continue with {provider.name}
+          {t('auth.social.continueWith', { provider: provider.name })}
         </Button>
       ))}
       {pending ? (
         <p role="status" className="text-center text-[13px] text-fg-muted">
-          Finish signing in with {pending.name} in the window that opened.{' '}
+          {t('auth.social.pending', { provider: pending.name })}{' '}
           <button
             type="button"
             onClick={cancel}
             className="rounded font-medium text-fg underline-offset-2 hover:underline"
           >
-            Cancel
+            {t('auth.social.cancel')}
           </button>
         </p>
       ) : null}

@@ -1,7 +1,8 @@
 import type { TAuthPopupMessage } from '@kaleido/common';
-import { AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE, MESSAGES } from '@kaleido/common/browser';
+import { AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE } from '@kaleido/common/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { leavePage } from '../../lib/browser';
 import { authKeys, socialStartUrl } from './api';
 
@@ -34,6 +35,7 @@ function isPopupMessage(value: unknown): value is TAuthPopupMessage {
  */
 export function useSocialSignIn() {
   const queryClient = useQueryClient();
+  const t = useT();
   const [pendingProvider, setPendingProvider] = useState<string | null>(null);
   const stopWaiting = useRef<(() => void) | null>(null);
 
@@ -78,7 +80,8 @@ export function useSocialSignIn() {
             await queryClient.invalidateQueries({ queryKey: authKeys.me() });
             settle({ status: 'signed-in' });
           } else {
-            const fallback = providerId === 'google' ? MESSAGES.socialLoginFailed : MESSAGES.authFailed;
+            // The popup's page states the server's reason in the person's language; these cover its absence.
+            const fallback = t(providerId === 'google' ? 'auth.error.googleFailed' : 'auth.error.failed');
             settle({ status: 'failed', error: message.error || fallback });
           }
         };
@@ -100,7 +103,7 @@ export function useSocialSignIn() {
         stopWaiting.current = cancel;
       });
     },
-    [queryClient],
+    [queryClient, t],
   );
 
   const cancel = useCallback(() => stopWaiting.current?.(), []);

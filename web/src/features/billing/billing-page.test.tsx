@@ -1,17 +1,19 @@
-import { BILLING_MESSAGES, MESSAGES } from '@kaleido/common/browser';
+import type { TPurchase } from '@kaleido/common';
+import { BILLING_MESSAGES } from '@kaleido/common/browser';
+import { en as apiEnglish } from '@kaleido/common/i18n/messages/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { loadMessages } from '../../i18n/load-messages';
+import english from '../../i18n/messages/en/billing.json';
+import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
 import { billingFake } from './billing-fake';
 
 describe('billing page', () => {
   it('asks signed-out visitors to sign in', async () => {
     mockServer();
     renderApp('/billing');
-    expect(
-      await screen.findByRole('heading', { name: MESSAGES.authenticationRequiredTitle }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.signInToManageBilling)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: english['billing.signIn.title'] })).toBeInTheDocument();
+    expect(screen.getByText(english['billing.signIn.message'])).toBeInTheDocument();
   });
 
   it('checks the card in the Add Card modal before sending it, then lists it as the default', async () => {
@@ -28,10 +30,10 @@ describe('billing page', () => {
     expect(within(dialog).getByLabelText('Expiry (MM/YY)')).toHaveValue('01/20');
     await user.type(within(dialog).getByLabelText('CVC'), '12');
     await user.click(within(dialog).getByRole('button', { name: 'Add Card' }));
-    expect(within(dialog).getByText(BILLING_MESSAGES.cardNumberInvalid)).toBeInTheDocument();
-    expect(within(dialog).getByText(BILLING_MESSAGES.expiryPast)).toBeInTheDocument();
-    expect(within(dialog).getByText(BILLING_MESSAGES.cvcInvalid)).toBeInTheDocument();
-    expect(within(dialog).getByText(BILLING_MESSAGES.cardholderRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(apiEnglish[BILLING_MESSAGES.cardNumberInvalid])).toBeInTheDocument();
+    expect(within(dialog).getByText(apiEnglish[BILLING_MESSAGES.expiryPast])).toBeInTheDocument();
+    expect(within(dialog).getByText(apiEnglish[BILLING_MESSAGES.cvcInvalid])).toBeInTheDocument();
+    expect(within(dialog).getByText(apiEnglish[BILLING_MESSAGES.cardholderRequired])).toBeInTheDocument();
     expect(fake.state.requests.filter((request) => request.method === 'POST')).toEqual([]);
 
     await user.clear(number);
@@ -95,5 +97,76 @@ describe('billing page', () => {
     });
     const address = await screen.findByText(/United Kingdom/);
     expect(address).toHaveTextContent('12 St James SquareLondon, Westminster SW1Y 4JHUnited Kingdom');
+  });
+});
+
+describe('billing in another language', () => {
+  const purchase: TPurchase = {
+    id: 'purchase-1',
+    kind: 'pack',
+    item: 'pack-100',
+    description: '100 credits + 10 bonus',
+    amountCents: 1500,
+    currency: 'usd',
+    credits: 100,
+    bonusCredits: 10,
+    status: 'succeeded',
+    failureMessage: null,
+    card: { brand: 'visa', last4: '4242' },
+    invoiceNumber: 'KAL-20260120-ABCDEF12',
+    createdAt: '2026-01-20T10:00:00.000Z',
+  };
+
+  it('speaks the account’s language (German): plan, cards, address form, countries and purchases', async () => {
+    window.localStorage.setItem('kaleido.language', 'de');
+    await loadMessages('de');
+    const fake = billingFake({
+      purchases: [purchase],
+      invoices: [
+        {
+          id: 'invoice-1',
+          number: 'KAL-20260120-ABCDEF12',
+          purchaseId: 'purchase-1',
+          description: '100 credits + 10 bonus',
+          amountCents: 1500,
+          currency: 'usd',
+          status: 'paid',
+          card: { brand: 'visa', last4: '4242' },
+          createdAt: '2026-01-20T10:00:00.000Z',
+        },
+      ],
+    });
+    mockServer({
+      user: TEST_USER,
+      handler: (url, init) =>
+        url === '/api/settings'
+          ? jsonResponse({ success: true, data: { ...TEST_SETTINGS, language: 'de' } })
+          : fake.handle(url, init),
+    });
+    const { user } = renderApp('/billing');
+    expect(await screen.findByRole('heading', { name: 'Abrechnung', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Aktueller Tarif')).toBeInTheDocument();
+    expect(await screen.findByText(/^Noch keine Zahlungsmethoden\./)).toBeInTheDocument();
+
+    const purchases = await screen.findByRole('region', { name: 'Käufe' });
+    expect(within(purchases).getByText('100 Credits + 10 Bonus')).toBeInTheDocument();
+    expect(within(purchases).getByText('Bezahlt')).toBeInTheDocument();
+    expect(within(purchases).getByText(/^Credit-Paket · 20\. Januar 2026/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Karte hinzufügen' }));
+    const cardDialog = await screen.findByRole('dialog', { name: 'Karte hinzufügen' });
+    await user.click(within(cardDialog).getByRole('button', { name: 'Karte hinzufügen' }));
+    expect(within(cardDialog).getByText('Gib die Kartennummer ein.')).toBeInTheDocument();
+    expect(within(cardDialog).getByLabelText('Ablaufdatum (MM/JJ)')).toHaveAttribute('placeholder', 'MM/JJ');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Adresse hinzufügen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechnungsadresse hinzufügen' });
+    const country = within(dialog).getByLabelText('Land');
+    expect(within(country).getByRole('option', { name: 'Vereinigtes Königreich' })).toHaveValue('GB');
+    expect(within(country).getByRole('option', { name: 'Vereinigte Staaten' })).toHaveValue('US');
+    await user.click(within(dialog).getByRole('button', { name: 'Adresse speichern' }));
+    expect(within(dialog).getByText('Bitte gib deine Postleitzahl ein.')).toBeInTheDocument();
   });
 });

@@ -8,14 +8,17 @@ import {
   CARD_BRAND_NAMES,
   DEFAULT_BILLING_COUNTRY,
   findPlan,
-  MESSAGES,
+  LOCALE_TAGS,
 } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { CreditCard, MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { useToast } from '../../app/toast-provider';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useLocale } from '../../i18n/i18n-provider';
+import { useT } from '../../i18n/use-t';
 import { isApiError, serverText } from '../../lib/api-client';
 import { formatCredits, formatDate, formatNumber, formatUsd } from '../../lib/format';
 import { Alert } from '../../ui/alert';
@@ -37,35 +40,58 @@ import {
   useSetDefaultCard,
 } from './api';
 import { CardForm } from './card-form';
+import { type FieldProblem, fieldProblemText } from './field-problem';
 import { PurchaseHistory } from './purchase-history';
 
+type BillingCountry = (typeof BILLING_COUNTRIES)[number];
+
+/** Country names in the interface's language (`Intl.DisplayNames`), English names where it has none. */
+function useCountryName(): (country: BillingCountry) => string {
+  const { locale } = useLocale();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | undefined;
+    try {
+      names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region', fallback: 'none' });
+    } catch {
+      names = undefined;
+    }
+    return (country) => names?.of(country) ?? BILLING_COUNTRY_NAMES[country];
+  }, [locale]);
+}
+
+/** The card as people name it: "Visa •••• 4242". */
+function cardName(card: Pick<TPaymentMethod, 'brand' | 'last4'>): string {
+  return `${CARD_BRAND_NAMES[card.brand]} •••• ${card.last4}`;
+}
+
 export function BillingPage() {
+  const t = useT();
   const { user } = useUser();
   if (!user) {
     return (
       <PageContainer className="py-10 sm:py-14">
-        <PageMeta title="Billing" noIndex />
+        <PageMeta title={t('billing.title')} noIndex />
         <SignInRequired
           className="my-6"
           headingLevel={1}
           icon={CreditCard}
-          title={MESSAGES.authenticationRequiredTitle}
-          message={MESSAGES.signInToManageBilling}
+          title={t('billing.signIn.title')}
+          message={t('billing.signIn.message')}
         />
       </PageContainer>
     );
   }
   return (
     <PageContainer className="py-10 sm:py-14">
-      <PageMeta title="Billing" noIndex />
-      <PageHeader title="Billing" description="Your plan, payment methods, billing address and purchases." />
+      <PageMeta title={t('billing.title')} noIndex />
+      <PageHeader title={t('billing.title')} description={t('billing.description')} />
       <div className="mt-8 space-y-8">
         <PlanSummary />
         <PaymentMethods />
         <BillingAddress />
         <section aria-labelledby="history-heading" className="space-y-4">
           <h2 id="history-heading" className="text-lg font-semibold tracking-tight text-fg">
-            Purchase history
+            {t('billing.history.heading')}
           </h2>
           <PurchaseHistory />
         </section>
@@ -75,11 +101,12 @@ export function BillingPage() {
 }
 
 function PlanSummary() {
+  const t = useT();
   const summary = useQuery(billingSummaryQueryOptions());
   if (!summary.data)
     return (
       <Card className="p-6 text-sm text-fg-muted">
-        {summary.isError ? 'Could not load your plan.' : <Spinner />}
+        {summary.isError ? t('billing.plan.loadFailed') : <Spinner />}
       </Card>
     );
   const plan = findPlan(summary.data.plan);
@@ -87,36 +114,46 @@ function PlanSummary() {
   return (
     <Card className="grid gap-6 p-6 sm:grid-cols-2 sm:p-8 lg:grid-cols-[1fr_1fr_auto] lg:items-center">
       <div>
-        <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Current plan</p>
+        <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+          {t('billing.plan.current')}
+        </p>
         <p className="mt-1 text-2xl font-semibold text-fg">{plan.name}</p>
         <p className="mt-1 text-sm text-fg-muted">
-          {formatUsd(plan.priceUsd)} per month · {formatCredits(plan.monthlyCredits)} every month
+          {t('billing.plan.price', { price: formatUsd(plan.priceUsd), count: plan.monthlyCredits })}
         </p>
         {pending ? (
           <p className="mt-2 text-sm font-medium text-warning">
-            Changes to {pending.name} on {formatDate(summary.data.nextResetAt)}
+            {t('billing.plan.pending', { plan: pending.name, date: formatDate(summary.data.nextResetAt) })}
           </p>
         ) : null}
       </div>
       <div>
-        <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Balance</p>
+        <p className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+          {t('billing.balance.label')}
+        </p>
         <p className="mt-1 text-2xl font-semibold text-fg tabular-nums">
           {formatCredits(summary.data.balance.total)}
         </p>
         <p className="mt-1 text-sm text-fg-muted">
-          {formatNumber(summary.data.balance.monthly)} monthly ·{' '}
-          {formatNumber(summary.data.balance.purchased)} purchased · monthly credits reset on{' '}
-          {formatDate(summary.data.nextResetAt)}
+          {t('billing.balance.breakdown', {
+            monthly: formatNumber(summary.data.balance.monthly),
+            purchased: formatNumber(summary.data.balance.purchased),
+            date: formatDate(summary.data.nextResetAt),
+          })}
         </p>
       </div>
-      <Link to={APP_ROUTES.pricing} className={buttonClass({ variant: 'secondary' })}>
-        Change plan or buy credits
+      <Link
+        to={APP_ROUTES.pricing}
+        className={buttonClass({ variant: 'secondary', className: 'text-balance' })}
+      >
+        {t('billing.plan.change')}
       </Link>
     </Card>
   );
 }
 
 function PaymentMethods() {
+  const t = useT();
   const toast = useToast();
   const methods = useQuery(paymentMethodsQueryOptions());
   const summary = useQuery(billingSummaryQueryOptions());
@@ -135,29 +172,23 @@ function PaymentMethods() {
 
   return (
     <section aria-labelledby="payment-methods-heading">
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h2 id="payment-methods-heading" className="text-lg font-semibold tracking-tight text-fg">
-          Payment Methods
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="payment-methods-heading" className="min-w-0 text-lg font-semibold tracking-tight text-fg">
+          {t('billing.cards.heading')}
         </h2>
         <Dialog open={adding} onOpenChange={setAdding}>
           <Button variant="primary" onClick={() => setAdding(true)}>
             <Plus aria-hidden />
-            Add Card
+            {t('billing.cards.add')}
           </Button>
           {adding ? (
-            <DialogContent
-              title="Add Card"
-              description="Only the brand, the last 4 digits and the expiry are kept. The number and CVC are never stored."
-            >
+            <DialogContent title={t('billing.cards.add')} description={t('billing.cards.addDescription')}>
               <div className="mt-5">
                 <CardForm
                   testMode={summary.data?.providerMode !== 'live'}
                   onAdded={(card: TPaymentMethod) => {
                     setAdding(false);
-                    toast.success(
-                      BILLING_MESSAGES.cardAdded,
-                      `${CARD_BRAND_NAMES[card.brand]} •••• ${card.last4}`,
-                    );
+                    toast.success(t(BILLING_MESSAGES.cardAdded), cardName(card));
                   }}
                 />
               </div>
@@ -170,11 +201,11 @@ function PaymentMethods() {
           <Spinner />
         </Card>
       ) : methods.isError ? (
-        <Alert>Could not load your payment methods.</Alert>
+        <Alert>{t('billing.cards.loadFailed')}</Alert>
       ) : methods.data.length === 0 ? (
         <Card className="flex items-center gap-3 p-6 text-sm text-fg-muted">
           <CreditCard aria-hidden className="size-5 text-fg-subtle" />
-          No payment methods yet. Add a card to buy credit packs or upgrade your plan.
+          {t('billing.cards.empty')}
         </Card>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
@@ -186,16 +217,18 @@ function PaymentMethods() {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="font-medium text-fg">
-                    {CARD_BRAND_NAMES[card.brand]} •••• {card.last4}
+                    {cardName(card)}
                     {card.isDefault ? (
                       <Badge tone="accent" className="ml-2 align-middle">
-                        Default
+                        {t('billing.cards.default')}
                       </Badge>
                     ) : null}
                   </p>
-                  <p className="text-sm text-fg-muted">
-                    {card.cardholderName} · expires {String(card.expMonth).padStart(2, '0')}/
-                    {String(card.expYear).slice(-2)}
+                  <p className="text-sm break-words text-fg-muted">
+                    {t('billing.cards.details', {
+                      name: card.cardholderName,
+                      expiry: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
+                    })}
                   </p>
                 </div>
                 <div className="flex gap-1">
@@ -203,13 +236,16 @@ function PaymentMethods() {
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Make ${CARD_BRAND_NAMES[card.brand]} ending ${card.last4} the default`}
+                      aria-label={t('billing.cards.makeDefault', {
+                        brand: CARD_BRAND_NAMES[card.brand],
+                        last4: card.last4,
+                      })}
                       disabled={setDefault.isPending}
                       onClick={() =>
                         void act(
                           () => setDefault.mutateAsync(card.id),
-                          'Default card changed',
-                          'Could not change the default card',
+                          t('billing.cards.defaultChanged'),
+                          t('billing.cards.defaultFailed'),
                         )
                       }
                     >
@@ -219,13 +255,16 @@ function PaymentMethods() {
                   <Button
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove ${CARD_BRAND_NAMES[card.brand]} ending ${card.last4}`}
+                    aria-label={t('billing.cards.remove', {
+                      brand: CARD_BRAND_NAMES[card.brand],
+                      last4: card.last4,
+                    })}
                     disabled={remove.isPending}
                     onClick={() =>
                       void act(
                         () => remove.mutateAsync(card.id),
-                        BILLING_MESSAGES.cardRemoved,
-                        'Could not remove the card',
+                        t(BILLING_MESSAGES.cardRemoved),
+                        t('billing.cards.removeFailed'),
                       )
                     }
                   >
@@ -242,18 +281,20 @@ function PaymentMethods() {
 }
 
 function BillingAddress() {
+  const t = useT();
+  const countryName = useCountryName();
   const address = useQuery(billingAddressQueryOptions());
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="billing-address-heading">
-      <div className="mb-4 flex items-center justify-between gap-4">
-        <h2 id="billing-address-heading" className="text-lg font-semibold tracking-tight text-fg">
-          Billing Address
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h2 id="billing-address-heading" className="min-w-0 text-lg font-semibold tracking-tight text-fg">
+          {t('billing.address.heading')}
         </h2>
         <Dialog open={editing} onOpenChange={setEditing}>
           <Button variant="secondary" disabled={address.isPending} onClick={() => setEditing(true)}>
             {address.data ? <Pencil aria-hidden /> : <Plus aria-hidden />}
-            {address.data ? 'Edit' : 'Add Address'}
+            {address.data ? t('billing.address.edit') : t('billing.address.add')}
           </Button>
           {editing ? (
             <AddressDialogContent initial={address.data ?? null} onDone={() => setEditing(false)} />
@@ -265,7 +306,7 @@ function BillingAddress() {
         {address.isPending ? (
           <Spinner />
         ) : address.data ? (
-          <address className="text-fg not-italic">
+          <address className="min-w-0 break-words text-fg not-italic">
             <span className="font-medium">{address.data.name}</span>
             <br />
             {address.data.email}
@@ -274,10 +315,10 @@ function BillingAddress() {
             <br />
             {address.data.city}, {address.data.state} {address.data.zipCode}
             <br />
-            {BILLING_COUNTRY_NAMES[address.data.country]}
+            {countryName(address.data.country)}
           </address>
         ) : (
-          <p className="text-fg-muted">No billing address yet. It appears on your invoices.</p>
+          <p className="text-fg-muted">{t('billing.address.empty')}</p>
         )}
       </Card>
     </section>
@@ -286,7 +327,19 @@ function BillingAddress() {
 
 type AddressField = (typeof BILLING_ADDRESS_FIELDS)[number]['key'];
 
+const FIELD_LABELS = {
+  name: 'billing.address.field.name',
+  email: 'billing.address.field.email',
+  address: 'billing.address.field.address',
+  city: 'billing.address.field.city',
+  state: 'billing.address.field.state',
+  zipCode: 'billing.address.field.zipCode',
+  country: 'billing.address.field.country',
+} as const satisfies Record<AddressField, MessageId>;
+
 function AddressDialogContent({ initial, onDone }: { initial: TBillingAddress | null; onDone: () => void }) {
+  const t = useT();
+  const countryName = useCountryName();
   const ids = useId();
   const toast = useToast();
   const save = useSaveAddress();
@@ -301,43 +354,46 @@ function AddressDialogContent({ initial, onDone }: { initial: TBillingAddress | 
       country: DEFAULT_BILLING_COUNTRY,
     },
   );
-  const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<AddressField, FieldProblem>>>({});
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problems: Partial<Record<AddressField, string>> = {};
+    const problems: Partial<Record<AddressField, FieldProblem>> = {};
     for (const field of BILLING_ADDRESS_FIELDS) {
       const value = String(values[field.key] ?? '').trim();
-      if (!value) problems[field.key] = BILLING_MESSAGES.addressFieldRequired(field.label);
+      if (!value)
+        problems[field.key] = { id: BILLING_MESSAGES.addressFieldRequired, values: { field: field.key } };
     }
     if (!problems.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim()))
-      problems.email = BILLING_MESSAGES.emailInvalid;
+      problems.email = { id: BILLING_MESSAGES.emailInvalid };
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
       await save.mutateAsync(values);
-      toast.success(BILLING_MESSAGES.addressSaved);
+      toast.success(t(BILLING_MESSAGES.addressSaved));
       onDone();
     } catch (error) {
       if (isApiError(error) && Array.isArray(error.details)) {
-        const fromServer: Partial<Record<AddressField, string>> = {};
+        // The server's words, already in the person's language.
+        const fromServer: Partial<Record<AddressField, FieldProblem>> = {};
         for (const detail of error.details as { path: AddressField; message: string }[])
-          fromServer[detail.path] ??= detail.message;
+          fromServer[detail.path] ??= { text: detail.message };
         setErrors(fromServer);
-      } else toast.error('Could not save the billing address', serverText(error));
+      } else toast.error(t('billing.address.saveFailed'), serverText(error));
     }
   };
 
   return (
-    <DialogContent title={initial ? 'Edit Billing Address' : 'Add Billing Address'}>
+    <DialogContent title={initial ? t('billing.address.editTitle') : t('billing.address.addTitle')}>
       <form noValidate onSubmit={onSubmit} className="mt-5 grid gap-4 sm:grid-cols-2">
         {BILLING_ADDRESS_FIELDS.map((field) => {
           const id = `${ids}-${field.key}`;
-          const error = errors[field.key];
+          const problem = errors[field.key];
+          const error = problem ? fieldProblemText(t, problem) : undefined;
           const wide = field.key === 'name' || field.key === 'email' || field.key === 'address';
           return (
             <div key={field.key} className={wide ? 'sm:col-span-2' : undefined}>
-              <Label htmlFor={id}>{field.label}</Label>
+              <Label htmlFor={id}>{t(FIELD_LABELS[field.key])}</Label>
               {field.key === 'country' ? (
                 <Select
                   id={id}
@@ -352,7 +408,7 @@ function AddressDialogContent({ initial, onDone }: { initial: TBillingAddress | 
                 >
                   {BILLING_COUNTRIES.map((country) => (
                     <option key={country} value={country}>
-                      {BILLING_COUNTRY_NAMES[country]}
+                      {countryName(country)}
                     </option>
                   ))}
                 </Select>
@@ -385,7 +441,7 @@ function AddressDialogContent({ initial, onDone }: { initial: TBillingAddress | 
         <div className="sm:col-span-2">
           <Button type="submit" variant="primary" disabled={save.isPending}>
             {save.isPending ? <Spinner /> : null}
-            {save.isPending ? 'Saving...' : 'Save Address'}
+            {save.isPending ? t('billing.address.saving') : t('billing.address.save')}
           </Button>
         </div>
       </form>

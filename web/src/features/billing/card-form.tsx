@@ -10,12 +10,14 @@ import {
 } from '@kaleido/common/browser';
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { isApiError, serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { FieldError, FieldHint, Input, Label } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useAddCard } from './api';
+import { type FieldProblem, fieldProblemText } from './field-problem';
 
 /** "4242424242424242" → "4242 4242 4242 4242" (American Express: 4-6-5) as people type. */
 export function formatCardNumber(value: string): string {
@@ -41,15 +43,25 @@ export function formatExpiry(value: string, previous: string): string {
 
 const EMPTY: TCardInput = { number: '', expiry: '', cvc: '', name: '' };
 
-/** Errors the server attached to fields (VALIDATION_FAILED details), by field. */
-function fieldErrorsOf(error: unknown): Partial<Record<TCardField, string>> {
+type CardProblems = Partial<Record<TCardField, FieldProblem>>;
+
+/** Errors the server attached to fields (VALIDATION_FAILED details, in the person's language), by field. */
+function fieldErrorsOf(error: unknown): CardProblems {
   if (!isApiError(error) || !Array.isArray(error.details)) return {};
-  const errors: Partial<Record<TCardField, string>> = {};
+  const errors: CardProblems = {};
   for (const detail of error.details as { path?: string; message?: string }[]) {
     if (detail.path && detail.message && ['number', 'expiry', 'cvc', 'name'].includes(detail.path))
-      errors[detail.path as TCardField] ??= detail.message;
+      errors[detail.path as TCardField] ??= { text: detail.message };
   }
   return errors;
+}
+
+/** The checks of `validateCard` (message ids), as problems translated when shown. */
+function problemsOf(errors: ReturnType<typeof validateCard>): CardProblems {
+  const problems: CardProblems = {};
+  for (const [field, id] of Object.entries(errors) as [TCardField, (typeof errors)[TCardField]][])
+    if (id) problems[field] = { id };
+  return problems;
 }
 
 /**
@@ -59,7 +71,7 @@ function fieldErrorsOf(error: unknown): Partial<Record<TCardField, string>> {
  */
 export function CardForm({
   onAdded,
-  submitLabel = 'Add Card',
+  submitLabel,
   testMode = true,
   footer,
 }: {
@@ -68,11 +80,12 @@ export function CardForm({
   testMode?: boolean;
   footer?: ReactNode;
 }) {
+  const t = useT();
   const ids = useId();
   const add = useAddCard();
   const [card, setCard] = useState<TCardInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<TCardField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const [errors, setErrors] = useState<CardProblems>({});
+  const [failure, setFailure] = useState<FieldProblem | null>(null);
   const brand = detectCardBrand(cardDigits(card.number));
 
   const set = (field: TCardField, value: string) => {
@@ -83,7 +96,7 @@ export function CardForm({
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     event.stopPropagation();
-    const problems = validateCard(card, new Date());
+    const problems = problemsOf(validateCard(card, new Date()));
     setErrors(problems);
     setFailure(null);
     if (Object.keys(problems).length > 0) return;
@@ -94,7 +107,10 @@ export function CardForm({
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) setErrors(fields);
-      else setFailure(serverText(error) ?? 'Could not add the card. Please try again.');
+      else {
+        const text = serverText(error);
+        setFailure(text ? { text } : { id: 'billing.cardForm.failed' });
+      }
     }
   };
 
@@ -103,27 +119,30 @@ export function CardForm({
     label: string,
     input: Omit<Parameters<typeof Input>[0], 'id' | 'value' | 'onChange'>,
     format: (value: string) => string = (value) => value,
-  ) => (
-    <div>
-      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
-      <Input
-        id={`${ids}-${name}`}
-        value={card[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${ids}-${name}-error` : undefined}
-        disabled={add.isPending}
-        onChange={(event) => set(name, format(event.target.value))}
-        {...input}
-      />
-      {errors[name] ? <FieldError id={`${ids}-${name}-error`}>{errors[name]}</FieldError> : null}
-    </div>
-  );
+  ) => {
+    const problem = errors[name];
+    return (
+      <div>
+        <Label htmlFor={`${ids}-${name}`}>{label}</Label>
+        <Input
+          id={`${ids}-${name}`}
+          value={card[name]}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${ids}-${name}-error` : undefined}
+          disabled={add.isPending}
+          onChange={(event) => set(name, format(event.target.value))}
+          {...input}
+        />
+        {problem ? <FieldError id={`${ids}-${name}-error`}>{fieldProblemText(t, problem)}</FieldError> : null}
+      </div>
+    );
+  };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Add a card">
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label={t('billing.cardForm.label')}>
       {field(
         'number',
-        'Card Number',
+        t('billing.cardForm.number'),
         {
           inputMode: 'numeric',
           autoComplete: 'cc-number',
@@ -136,13 +155,18 @@ export function CardForm({
       <div className="grid grid-cols-2 gap-4">
         {field(
           'expiry',
-          'Expiry (MM/YY)',
-          { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM/YY', maxLength: 5 },
+          t('billing.cardForm.expiry'),
+          {
+            inputMode: 'numeric',
+            autoComplete: 'cc-exp',
+            placeholder: t('billing.cardForm.expiryPlaceholder'),
+            maxLength: 5,
+          },
           (value) => formatExpiry(value, card.expiry),
         )}
         {field(
           'cvc',
-          'CVC',
+          t('billing.cardForm.cvc'),
           {
             inputMode: 'numeric',
             autoComplete: 'cc-csc',
@@ -152,19 +176,23 @@ export function CardForm({
           (value) => value.replace(/\D/g, '').slice(0, 4),
         )}
       </div>
-      {field('name', 'Cardholder Name', { autoComplete: 'cc-name', placeholder: 'Name on the card' })}
-      {failure ? <Alert>{failure}</Alert> : null}
+      {field('name', t('billing.cardForm.name'), {
+        autoComplete: 'cc-name',
+        placeholder: t('billing.cardForm.namePlaceholder'),
+      })}
+      {failure ? <Alert>{fieldProblemText(t, failure)}</Alert> : null}
       {testMode ? (
         <FieldHint className="mt-0">
-          Test mode: no real card is charged. Use {TEST_CARDS[0]?.number} (succeeds) or{' '}
-          {TEST_CARDS.find((test) => test.outcome === 'card_declined')?.number} (declined), any future expiry
-          and any CVC.
+          {t('billing.cardForm.testMode', {
+            success: TEST_CARDS[0]?.number,
+            declined: TEST_CARDS.find((test) => test.outcome === 'card_declined')?.number,
+          })}
         </FieldHint>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" variant="primary" disabled={add.isPending}>
           {add.isPending ? <Spinner /> : <CreditCard aria-hidden />}
-          {add.isPending ? 'Adding...' : submitLabel}
+          {add.isPending ? t('billing.cardForm.adding') : (submitLabel ?? t('billing.cards.add'))}
         </Button>
         {footer}
       </div>

@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Lock } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { isApiError, serverText } from '../../lib/api-client';
-import { formatCredits, formatDate, formatUsd } from '../../lib/format';
+import { formatDate, formatUsd } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { DialogContent } from '../../ui/dialog';
@@ -19,6 +20,7 @@ import {
   useChangePlan,
 } from './api';
 import { CardForm } from './card-form';
+import { type FieldProblem, fieldProblemText } from './field-problem';
 
 export type CheckoutItem = { kind: 'pack'; pack: TCreditPack } | { kind: 'plan'; plan: TPlan };
 
@@ -36,6 +38,7 @@ export function CheckoutDialogContent({
   user: CurrentUser;
   onDone: () => void;
 }) {
+  const t = useT();
   const ids = useId();
   const toast = useToast();
   const methods = useQuery(paymentMethodsQueryOptions());
@@ -45,7 +48,7 @@ export function CheckoutDialogContent({
   const [key, setKey] = useState(newPurchaseKey);
   const [chosen, setChosen] = useState<string | null>(null);
   const [addingCard, setAddingCard] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<FieldProblem | null>(null);
   // A double click reaches the handler twice before the button is disabled: the second one waits out.
   const inFlight = useRef(false);
 
@@ -58,10 +61,22 @@ export function CheckoutDialogContent({
 
   const title =
     item.kind === 'pack'
-      ? `Buy ${formatCredits(item.pack.credits)}`
+      ? t('billing.checkout.title.pack', { count: item.pack.credits })
       : change === 'upgrade'
-        ? `Upgrade to ${item.plan.name}`
-        : `Switch to ${item.plan.name}`;
+        ? t('billing.checkout.title.upgrade', { plan: item.plan.name })
+        : t('billing.checkout.title.switch', { plan: item.plan.name });
+  const description =
+    item.kind === 'pack'
+      ? item.pack.bonusCredits
+        ? t('billing.checkout.description.packBonus', {
+            total: item.pack.credits + item.pack.bonusCredits,
+            bonus: item.pack.bonusCredits,
+          })
+        : t('billing.checkout.description.pack', { total: item.pack.credits })
+      : change === 'upgrade'
+        ? t('billing.checkout.description.upgrade', { count: item.plan.monthlyCredits })
+        : t('billing.checkout.description.downgrade');
+  const planName = item.kind === 'plan' ? item.plan.name : '';
   const amount = item.kind === 'pack' ? item.pack.priceUsd : item.plan.priceUsd;
 
   const pay = async () => {
@@ -76,7 +91,10 @@ export function CheckoutDialogContent({
           idempotencyKey: key,
         });
         const total = result.purchase.credits + result.purchase.bonusCredits;
-        toast.success('Payment successful', `${formatCredits(total)} added to your balance.`);
+        toast.success(
+          t('billing.checkout.paid.title'),
+          t('billing.checkout.paid.description', { count: total }),
+        );
       } else {
         const result = await changePlan.mutateAsync({
           plan: item.plan.id,
@@ -85,38 +103,30 @@ export function CheckoutDialogContent({
         });
         if (result.change === 'upgraded')
           toast.success(
-            `Welcome to ${item.plan.name}`,
-            `${formatCredits(item.plan.monthlyCredits)} are yours this billing month.`,
+            t('billing.checkout.upgraded.title', { plan: item.plan.name }),
+            t('billing.checkout.upgraded.description', { count: item.plan.monthlyCredits }),
           );
         else
           toast.success(
-            `Switching to ${item.plan.name}`,
-            `From ${formatDate(result.summary.nextResetAt)}, your next billing month.`,
+            t('billing.checkout.scheduled.title', { plan: item.plan.name }),
+            t('billing.checkout.scheduled.description', { date: formatDate(result.summary.nextResetAt) }),
           );
       }
       onDone();
     } catch (error) {
       if (isApiError(error) && error.code === 'PAYMENT_DECLINED') setKey(newPurchaseKey());
-      setFailure(serverText(error) ?? 'The payment did not go through. Please try again.');
+      const text = serverText(error);
+      setFailure(text ? { text } : { id: 'billing.checkout.failed' });
     } finally {
       inFlight.current = false;
     }
   };
 
   return (
-    <DialogContent
-      title={title}
-      description={
-        item.kind === 'pack'
-          ? `${formatCredits(item.pack.credits + item.pack.bonusCredits)} in total${item.pack.bonusCredits ? `, ${item.pack.bonusCredits} of them bonus` : ''}. Purchased credits never expire.`
-          : change === 'upgrade'
-            ? `${formatCredits(item.plan.monthlyCredits)} every month, starting now. A new billing month starts today.`
-            : `You keep your current plan until your next billing month.`
-      }
-    >
+    <DialogContent title={title} description={description}>
       <div className="mt-5 space-y-5">
         <div className="flex items-baseline justify-between rounded-2xl border border-line bg-surface-2/60 px-4 py-3">
-          <span className="text-sm text-fg-muted">Due today</span>
+          <span className="text-sm text-fg-muted">{t('billing.checkout.dueToday')}</span>
           <span className="text-2xl font-semibold tracking-tight text-fg tabular-nums">
             {formatUsd(needsPayment ? amount : 0)}
           </span>
@@ -126,17 +136,20 @@ export function CheckoutDialogContent({
           <p className="flex items-start gap-2 text-sm text-fg-muted">
             <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0" />
             {summary.data
-              ? `Your plan changes to ${item.kind === 'plan' ? item.plan.name : ''} on ${formatDate(summary.data.nextResetAt)}, when your monthly credits reset.`
-              : 'Your plan changes at your next billing month.'}
+              ? t('billing.checkout.changesOn', {
+                  plan: planName,
+                  date: formatDate(summary.data.nextResetAt),
+                })
+              : t('billing.checkout.changesNextMonth')}
           </p>
         ) : methods.isPending ? (
           <p className="flex items-center gap-2 text-sm text-fg-muted">
-            <Spinner /> Loading your cards...
+            <Spinner /> {t('billing.checkout.loadingCards')}
           </p>
         ) : cards.length === 0 || addingCard ? (
           <CardForm
             testMode={testMode}
-            submitLabel="Save card"
+            submitLabel={t('billing.checkout.saveCard')}
             onAdded={(card) => {
               setChosen(card.id);
               setAddingCard(false);
@@ -144,14 +157,14 @@ export function CheckoutDialogContent({
             footer={
               cards.length > 0 ? (
                 <Button variant="ghost" onClick={() => setAddingCard(false)}>
-                  Use a saved card
+                  {t('billing.checkout.useSavedCard')}
                 </Button>
               ) : null
             }
           />
         ) : (
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-fg">Pay with</legend>
+            <legend className="mb-2 text-sm font-medium text-fg">{t('billing.checkout.payWith')}</legend>
             <div className="space-y-2">
               {cards.map((card) => (
                 <label
@@ -176,12 +189,12 @@ export function CheckoutDialogContent({
               ))}
             </div>
             <Button variant="ghost" size="sm" className="mt-2" onClick={() => setAddingCard(true)}>
-              Add another card
+              {t('billing.checkout.addAnotherCard')}
             </Button>
           </fieldset>
         )}
 
-        {failure ? <Alert>{failure}</Alert> : null}
+        {failure ? <Alert>{fieldProblemText(t, failure)}</Alert> : null}
 
         {needsPayment && (cards.length === 0 || addingCard) ? null : (
           <Button
@@ -193,14 +206,14 @@ export function CheckoutDialogContent({
           >
             {pending ? <Spinner /> : needsPayment ? <Lock aria-hidden /> : <CalendarClock aria-hidden />}
             {pending
-              ? 'Processing...'
+              ? t('billing.checkout.processing')
               : needsPayment
-                ? `Pay ${formatUsd(amount)}`
-                : `Switch to ${item.kind === 'plan' ? item.plan.name : ''} next billing month`}
+                ? t('billing.checkout.pay', { amount: formatUsd(amount) })
+                : t('billing.checkout.switchNextMonth', { plan: planName })}
           </Button>
         )}
         {needsPayment && testMode ? (
-          <p className="text-center text-[13px] text-fg-subtle">Test mode: no real money moves.</p>
+          <p className="text-center text-[13px] text-fg-subtle">{t('billing.checkout.testMode')}</p>
         ) : null}
       </div>
     </DialogContent>

@@ -1,4 +1,4 @@
-import { EXPERIMENTAL_MESSAGES, EXPERIMENTAL_TOOLS } from '@kaleido/common/browser';
+import { EXPERIMENTAL_TOOLS } from '@kaleido/common/browser';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource, makeAsset, makeGeneration } from '../../test/generation-fixtures';
@@ -58,7 +58,11 @@ describe('experimental features', () => {
     expect(screen.queryByText('Experimental')).not.toBeInTheDocument();
 
     await act(() => router.navigate('/tools/variations'));
-    expect(await screen.findByText(EXPERIMENTAL_MESSAGES.off)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This tool is experimental: turn on Experimental features in Settings to use it.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open Settings' })).toHaveAttribute(
       'href',
       '/profile?tab=settings',

@@ -2,9 +2,6 @@ import type { TGeneration } from '@kaleido/common';
 import {
   APP_ROUTES,
   EXPERIMENTAL_MESSAGES,
-  EXPERIMENTAL_TOOLS,
-  insufficientCreditsMessage,
-  MESSAGES,
   PROMPT_MAX_LENGTH,
   PROMPT_VARIATIONS_COUNT,
 } from '@kaleido/common/browser';
@@ -13,6 +10,7 @@ import { FlaskConical, LayoutGrid, Settings } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
+import { useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
 import { formatCredits } from '../../lib/format';
 import { Alert } from '../../ui/alert';
@@ -28,10 +26,12 @@ import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
 import { GENERATE_PATHS, type GenerationAccepted, isFinished, useModels } from '../generate/api';
 import { useJobTracker, useWatchedJob } from '../generate/generation-jobs';
+import { stageLabel } from '../generate/job-texts';
 import { settingsQueryOptions } from '../settings/api';
+import { EXPERIMENTAL_TOOL_TEXT } from './tool-text';
 import { useExperimentalFeatures } from './use-experimental';
 
-const TOOL = EXPERIMENTAL_TOOLS.find((tool) => tool.id === 'prompt-variations');
+const TOOL = EXPERIMENTAL_TOOL_TEXT['prompt-variations'];
 
 /** Four distinct seeds. */
 function seeds(): number[] {
@@ -42,46 +42,57 @@ function seeds(): number[] {
 
 /** One of the four jobs, followed by the shell's job tracker like any generation. */
 function VariationCell({ jobId, index }: { jobId: string; index: number }) {
+  const t = useT();
   const job = useWatchedJob(jobId);
-  const label = `Variation ${index + 1}`;
+  const number = index + 1;
   return (
     <figure className="relative aspect-square overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line">
       {job?.status === 'succeeded' && job.asset ? (
         <Link
           to={`${APP_ROUTES.library}?asset=${encodeURIComponent(job.asset.id)}`}
-          aria-label={`${label}: open in your library`}
+          aria-label={t('experimental.variations.open', { number })}
         >
           <img
             src={job.asset.thumbnailUrl ?? job.asset.url}
-            alt={`${label}: ${job.prompt}`}
+            alt={t('experimental.variations.alt', { number, prompt: job.prompt })}
             className="absolute inset-0 size-full object-cover"
           />
         </Link>
       ) : (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center text-sm">
           {job && isFinished(job) ? (
-            <p className="text-danger">{job.error ?? MESSAGES.failedToGenerateImage}</p>
+            <p className="text-danger">{job.error ?? t('experimental.variations.failed')}</p>
           ) : (
             <>
               <Spinner className="text-accent-fg" />
               <p className="tabular-nums text-fg-muted">
                 {job
-                  ? `${job.progress}% · ${job.status === 'queued' ? 'Queued' : (job.stage ?? 'Starting')}`
-                  : 'Queued'}
+                  ? t('experimental.variations.progress', {
+                      progress: job.progress,
+                      stage:
+                        job.status === 'queued'
+                          ? t('generate.stage.queued')
+                          : job.stage
+                            ? stageLabel(job.stage, t)
+                            : t('generate.stage.starting'),
+                    })
+                  : t('generate.stage.queued')}
               </p>
             </>
           )}
         </div>
       )}
-      <figcaption className="absolute top-2 left-2 rounded-full bg-black/55 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
-        {label}
-        {job ? ` · seed ${job.seed}` : ''}
+      <figcaption className="absolute top-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-full bg-black/55 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+        {job
+          ? t('experimental.variations.captionSeed', { number, seed: job.seed })
+          : t('experimental.variations.caption', { number })}
       </figcaption>
     </figure>
   );
 }
 
 function VariationsTool() {
+  const t = useT();
   const { user } = useUser();
   const tracker = useJobTracker();
   const queryClient = useQueryClient();
@@ -99,7 +110,12 @@ function VariationsTool() {
     const text = prompt.trim();
     if (!text || submitting || !user) return;
     if (user.credits < total) {
-      setError(`${insufficientCreditsMessage('image', price)} Four variations need ${formatCredits(total)}.`);
+      setError(
+        t('experimental.variations.insufficient', {
+          price: formatCredits(price),
+          total: formatCredits(total),
+        }),
+      );
       return;
     }
     setError(null);
@@ -118,7 +134,7 @@ function VariationsTool() {
         started.push(accepted.generation.id);
       }
     } catch (failure) {
-      setError(serverText(failure) ?? MESSAGES.failedToGenerateImage);
+      setError(serverText(failure) ?? t('experimental.variations.failed'));
     } finally {
       setJobIds(started);
       setSubmitting(false);
@@ -131,29 +147,31 @@ function VariationsTool() {
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
           <div>
-            <Label htmlFor={promptId}>Prompt</Label>
+            <Label htmlFor={promptId}>{t('experimental.variations.prompt')}</Label>
             <textarea
               id={promptId}
               value={prompt}
               onChange={(event) => setPrompt(event.target.value.slice(0, PROMPT_MAX_LENGTH))}
               rows={5}
-              placeholder="A lighthouse on a cliff at dusk, watercolour"
+              placeholder={t('experimental.variations.placeholder')}
               className="block w-full resize-y rounded-xl border border-line-strong bg-surface px-3.5 py-3 text-[15px] text-fg shadow-sm outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-4 focus:ring-accent-soft"
             />
             <FieldHint>
-              Four images of this prompt with four different seeds, each {formatCredits(price)} (
-              {formatCredits(total)} in all). They go to your library like any generation.
+              {t('experimental.variations.hint', {
+                price: formatCredits(price),
+                total: formatCredits(total),
+              })}
             </FieldHint>
           </div>
           {error ? <Alert tone="danger">{error}</Alert> : null}
           <Button type="submit" variant="accent" disabled={!prompt.trim() || submitting}>
             {submitting ? <Spinner /> : <LayoutGrid aria-hidden />}
-            Make {PROMPT_VARIATIONS_COUNT} variations
+            {t('experimental.variations.make', { count: PROMPT_VARIATIONS_COUNT })}
           </Button>
         </form>
       </Card>
       {jobIds.length > 0 ? (
-        <ul className="grid grid-cols-2 gap-3" aria-label="Variations">
+        <ul className="grid grid-cols-2 gap-3" aria-label={t('experimental.variations.list')}>
           {jobIds.map((id, index) => (
             <li key={id}>
               <VariationCell jobId={id} index={index} />
@@ -162,7 +180,7 @@ function VariationsTool() {
         </ul>
       ) : (
         <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
-          Your four variations will appear here.
+          {t('experimental.variations.empty')}
         </div>
       )}
     </div>
@@ -174,14 +192,16 @@ function VariationsTool() {
  * Experimental features on; otherwise the page says how to turn it on.
  */
 export function PromptVariationsPage() {
+  const t = useT();
   const { user } = useUser();
   const { enabled, pending } = useExperimentalFeatures();
-  const title = TOOL?.title ?? 'Prompt variations';
+  const title = t(TOOL.title);
+  const description = t(TOOL.description);
   return (
     <PageContainer className="py-6 sm:py-10">
-      <PageMeta title={title} description={TOOL?.description ?? ''} />
+      <PageMeta title={title} description={description} />
       {!user ? (
-        <SignInRequired title="Please log in to generate images" headingLevel={1} />
+        <SignInRequired title={t('experimental.signedOut')} headingLevel={1} />
       ) : pending ? (
         <Spinner />
       ) : !enabled ? (
@@ -189,14 +209,14 @@ export function PromptVariationsPage() {
           icon={FlaskConical}
           title={title}
           headingLevel={1}
-          description={EXPERIMENTAL_MESSAGES.off}
+          description={t(EXPERIMENTAL_MESSAGES.off)}
           actions={
             <Link
               to={`${APP_ROUTES.profile}?tab=settings`}
               className={buttonClass({ variant: 'primary', size: 'lg' })}
             >
               <Settings aria-hidden />
-              Open Settings
+              {t('experimental.openSettings')}
             </Link>
           }
         />
@@ -204,11 +224,11 @@ export function PromptVariationsPage() {
         <>
           <PageHeader
             title={
-              <span className="inline-flex items-center gap-2">
-                {title} <Badge tone="warning">Experimental</Badge>
+              <span className="inline-flex flex-wrap items-center gap-2">
+                {title} <Badge tone="warning">{t('experimental.badge')}</Badge>
               </span>
             }
-            description={TOOL?.description}
+            description={description}
           />
           <div className="mt-6">
             <VariationsTool />

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/i18n-provider';
 import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, settingsStore, TEST_SETTINGS } from '../../test/render-app';
 import { DiagnosticsPanel } from './diagnostics-panel';
@@ -41,10 +42,12 @@ function setup(debugMode: boolean) {
   vi.stubGlobal('fetch', fetchMock);
   const user = userEvent.setup();
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <p>Result</p>
-      <DiagnosticsPanel jobId="job-42" />
-    </QueryClientProvider>,
+    <I18nProvider initial="en">
+      <QueryClientProvider client={createQueryClient()}>
+        <p>Result</p>
+        <DiagnosticsPanel jobId="job-42" />
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { fetchMock, user };
 }

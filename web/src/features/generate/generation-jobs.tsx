@@ -1,5 +1,5 @@
 import type { TGeneration, TGenerationType } from '@kaleido/common';
-import { APP_ROUTES, MESSAGES } from '@kaleido/common/browser';
+import { APP_ROUTES } from '@kaleido/common/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { libraryKeys } from '../library/keys';
@@ -39,6 +40,7 @@ const READY_TOAST_MS = 10_000;
 export function GenerationJobsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useT();
   const navigate = useNavigate();
   const { user } = useUser();
   const signedIn = user !== null;
@@ -55,25 +57,25 @@ export function GenerationJobsProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
     if (generation.status === 'succeeded' || generation.status === 'failed') sound.play();
     if (watched || !alerts) return;
-    const noun = generation.type;
+    const { type } = generation;
     if (generation.status === 'succeeded') {
       const assetId = generation.asset?.id;
       toast.toast({
         type: 'success',
-        title: `Your ${noun} is ready`,
+        title: t('generate.jobs.ready', { type }),
         message: excerpt(generation.prompt),
         duration: READY_TOAST_MS,
         action: assetId
           ? {
-              label: 'View',
-              altText: `Open the ${noun} in your library`,
+              label: t('generate.jobs.view'),
+              altText: t('generate.jobs.viewLabel', { type }),
               onClick: () => navigate(`${APP_ROUTES.library}?asset=${encodeURIComponent(assetId)}`),
             }
           : undefined,
       });
     } else if (generation.status === 'failed') {
       toast.error(
-        noun === 'image' ? MESSAGES.failedToGenerateImage : MESSAGES.failedToGenerateVideo,
+        t(type === 'image' ? 'generate.failed.image' : 'generate.failed.video'),
         excerpt(generation.prompt),
         generation.error ?? undefined,
       );

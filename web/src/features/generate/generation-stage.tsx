@@ -3,6 +3,8 @@ import { APP_ROUTES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { T } from '../../i18n/t';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatBytes, formatElapsed, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
@@ -12,6 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { AssetDownloadLink, AssetOpenLink } from '../library/asset-links';
 import type { GenerationModel } from './api';
 import { DiagnosticsPanel } from './diagnostics-panel';
+import { jobStageText, modelText } from './job-texts';
 import { type AnySettings, FIELDS, outputSize, settingsFrom } from './options';
 import { SaveResultButton, UnsavedBadge } from './save-result';
 import type { Banner } from './use-banner';
@@ -62,11 +65,6 @@ function jobSize(generation: TGeneration): { width: number; height: number } {
   return outputSize(generation.type, settingsFrom(generation.type, generation.settings));
 }
 
-function stageText(generation: TGeneration): string {
-  if (generation.status === 'queued') return 'Waiting for a free renderer';
-  return generation.stage ?? 'Starting';
-}
-
 /** The running job: preview (when the provider sends one), percentage, stage, elapsed time and a bar. */
 function ProgressView({
   generation,
@@ -77,12 +75,13 @@ function ProgressView({
   onCancel: () => void;
   cancelling: boolean;
 }) {
+  const t = useT();
   const now = useNow(true);
   const size = jobSize(generation);
   const started = Date.parse(generation.startedAt ?? generation.createdAt);
   const elapsed = Number.isNaN(started) ? 0 : now - started;
   const progress = Math.max(0, Math.min(100, generation.progress));
-  const stage = stageText(generation);
+  const stage = jobStageText(generation, t);
   return (
     <div className="flex flex-col gap-4">
       <Frame width={size.width} height={size.height} className="bg-surface-2 ring-1 ring-line">
@@ -113,17 +112,17 @@ function ProgressView({
               </p>
             </div>
             <p className="shrink-0 text-right text-sm tabular-nums text-white/75">
-              <span className="sr-only">Elapsed </span>
+              <span className="sr-only">{t('generate.progress.elapsed')} </span>
               <time dateTime={`PT${Math.floor(elapsed / 1000)}S`}>{formatElapsed(elapsed)}</time>
             </p>
           </div>
           <div
             role="progressbar"
-            aria-label={`Generating your ${generation.type}`}
+            aria-label={t('generate.progress.label', { type: generation.type })}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={progress}
-            aria-valuetext={`${progress}% · ${stage}`}
+            aria-valuetext={t('generate.progress.valueText', { progress, stage })}
             className="mt-3 h-1.5 overflow-hidden rounded-full bg-white/20"
           >
             <div
@@ -136,26 +135,32 @@ function ProgressView({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-sm text-fg-muted" aria-live="polite">
           <Spinner className="text-accent-fg" />
-          {generation.status === 'queued' ? 'Queued' : 'Generating'} · you can leave this page, it keeps
-          going.
+          {t('generate.progress.note', { status: generation.status === 'queued' ? 'queued' : 'running' })}
         </p>
         <Button variant="secondary" size="sm" onClick={onCancel} disabled={cancelling}>
           {cancelling ? <Spinner /> : <SquareX aria-hidden />}
-          Cancel
+          {t('generate.progress.cancel')}
         </Button>
       </div>
     </div>
   );
 }
 
-function settingsChips(type: TGenerationType, settings: Record<string, unknown>): string[] {
+/** The result's settings as chips, keyed by option (two options may read the same, e.g. German "Standard"). */
+function settingsChips(
+  type: TGenerationType,
+  settings: Record<string, unknown>,
+  t: Translate,
+): { key: string; text: string }[] {
   return FIELDS[type]
     .filter((field) => field.values.length > 1 || field.key === 'frameRate')
     .map((field) => {
       const value = settings[field.key];
-      return typeof value === 'string' || typeof value === 'number' ? field.format(value) : null;
+      return typeof value === 'string' || typeof value === 'number'
+        ? { key: field.key, text: field.format(value, t) }
+        : null;
     })
-    .filter((text): text is string => text !== null);
+    .filter((chip): chip is { key: string; text: string } => chip !== null);
 }
 
 function ResultView({
@@ -171,10 +176,12 @@ function ResultView({
   onClear: () => void;
   onUseSeed: (seed: number) => void;
 }) {
+  const t = useT();
   const { asset, generation } = result;
   const { width, height } = asset.metadata;
   const summary = interpretationOf(generation);
-  const modelName = model && model.id === asset.metadata.model ? model.name : asset.metadata.model;
+  const modelName =
+    model && model.id === asset.metadata.model ? modelText(model.name, t) : asset.metadata.model;
   return (
     <div className="flex flex-col gap-4">
       <Frame
@@ -195,7 +202,7 @@ function ResultView({
             preload="metadata"
             width={width}
             height={height}
-            aria-label={`Generated video: ${asset.prompt}`}
+            aria-label={t('generate.result.videoLabel', { prompt: asset.prompt })}
             className="absolute inset-0 size-full bg-black object-contain"
           />
         ) : (
@@ -220,7 +227,7 @@ function ResultView({
             className={buttonClass({ variant: 'ghost', size: 'sm', className: 'hidden sm:inline-flex' })}
           >
             <Library aria-hidden />
-            In library
+            {t('generate.result.inLibrary')}
           </Link>
         ) : (
           // Auto-save off: the result is only in the history until saved.
@@ -231,49 +238,55 @@ function ResultView({
         )}
         <Button variant="ghost" size="sm" className="ml-auto" onClick={onClear}>
           <X aria-hidden />
-          Clear
+          {t('generate.result.clear')}
         </Button>
       </div>
 
       <div className="space-y-3 rounded-xl border border-line bg-surface-2/50 p-4">
         <p className="line-clamp-3 text-sm text-fg">{asset.prompt}</p>
-        <ul className="flex flex-wrap gap-1.5" aria-label="Settings">
-          {settingsChips(asset.type, asset.settings).map((chip) => (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('generate.result.settings')}>
+          {settingsChips(asset.type, asset.settings, t).map((chip) => (
             <li
-              key={chip}
+              key={chip.key}
               className="rounded-full border border-line bg-surface px-2 py-0.5 text-xs font-medium text-fg-muted"
             >
-              {chip}
+              {chip.text}
             </li>
           ))}
         </ul>
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-xs">
           <div>
-            <dt className="text-fg-subtle">Size</dt>
+            <dt className="text-fg-subtle">{t('generate.result.size')}</dt>
             <dd className="font-medium tabular-nums text-fg">
               {formatNumber(width)} × {formatNumber(height)}
             </dd>
           </div>
           <div>
-            <dt className="text-fg-subtle">File</dt>
+            <dt className="text-fg-subtle">{t('generate.result.file')}</dt>
             <dd className="font-medium tabular-nums text-fg">{formatBytes(asset.metadata.size)}</dd>
           </div>
           <div>
-            <dt className="text-fg-subtle">Seed</dt>
+            <dt className="text-fg-subtle">{t('generate.result.seed')}</dt>
             <dd className="flex items-center gap-1.5 font-medium whitespace-nowrap tabular-nums text-fg">
               {asset.metadata.seed}
               <button
                 type="button"
                 onClick={() => onUseSeed(asset.metadata.seed)}
                 className="rounded font-medium text-accent-fg underline-offset-2 hover:underline"
-                title="Put this seed in the form to get the same result again"
+                title={t('generate.result.reuseSeedHint')}
               >
-                Reuse<span className="sr-only"> seed {asset.metadata.seed}</span>
+                <T
+                  id="generate.result.reuseSeed"
+                  values={{
+                    seed: asset.metadata.seed,
+                    hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                  }}
+                />
               </button>
             </dd>
           </div>
           <div className="min-w-0">
-            <dt className="text-fg-subtle">Model</dt>
+            <dt className="text-fg-subtle">{t('generate.result.model')}</dt>
             <dd className="truncate font-medium text-fg">{modelName}</dd>
           </div>
         </dl>
@@ -281,7 +294,10 @@ function ResultView({
           <p className="flex items-start gap-2 border-t border-line pt-3 text-xs text-fg-muted">
             <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
             <span>
-              <span className="font-medium text-fg">{modelName} read your prompt as:</span> {summary}
+              <span className="font-medium text-fg">
+                {t('generate.result.interpretation', { model: modelName })}
+              </span>{' '}
+              {summary}
             </span>
           </p>
         ) : null}
@@ -293,6 +309,7 @@ function ResultView({
 }
 
 function IdleView({ type, settings }: { type: TGenerationType; settings: AnySettings }) {
+  const t = useT();
   const size = outputSize(type, settings);
   const Icon = type === 'image' ? ImageIcon : Clapperboard;
   return (
@@ -306,9 +323,9 @@ function IdleView({ type, settings }: { type: TGenerationType; settings: AnySett
           <Icon aria-hidden className="size-5" />
         </span>
         <div>
-          <p className="text-sm font-medium text-fg">Your {type} will appear here</p>
+          <p className="text-sm font-medium text-fg">{t('generate.idle.title', { type })}</p>
           <p className="mt-1 text-xs tabular-nums text-fg-subtle">
-            {formatNumber(size.width)} × {formatNumber(size.height)} px
+            {t('generate.idle.size', { width: formatNumber(size.width), height: formatNumber(size.height) })}
           </p>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import type { TGenerationType } from '@kaleido/common';
-import { APP_ROUTES, insufficientCreditsMessage, MESSAGES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
+import { APP_ROUTES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
 import { ChevronDown, Cpu, Dices, LogIn, Sparkles } from 'lucide-react';
 import {
   type FormEvent,
@@ -11,6 +11,9 @@ import {
   useMemo,
 } from 'react';
 import { Link } from 'react-router';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { Button, buttonClass } from '../../ui/button';
@@ -19,11 +22,17 @@ import { FieldHint, Input, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import type { CurrentUser } from '../auth/api';
 import type { GenerationModel } from './api';
+import { modelText } from './job-texts';
 import { type AnySettings, fieldsForModel, fitSettings, type OptionField, outputSize } from './options';
 
-const PLACEHOLDERS: Record<TGenerationType, string> = {
-  image: 'A lighthouse on a rocky coast at sunset, dramatic clouds, warm golden light',
-  video: 'Waves rolling onto a quiet beach at dusk, camera slowly drifting along the shore',
+const PLACEHOLDERS: Record<TGenerationType, MessageId> = {
+  image: 'generate.form.placeholder.image',
+  video: 'generate.form.placeholder.video',
+};
+
+const SIGNED_OUT: Record<TGenerationType, MessageId> = {
+  image: 'generate.form.signedOut.image',
+  video: 'generate.form.signedOut.video',
 };
 
 const MAX_SEED = 2 ** 31 - 1;
@@ -81,13 +90,15 @@ function OptionControl({
   legendAside?: string;
 }) {
   const id = useId();
+  const t = useT();
+  const label = t(field.label);
   if (field.values.length === 1) {
     // One possible value (the frame rate): shown, not chosen.
     return (
       <div className="flex items-center justify-between gap-3 text-[13px]">
-        <span className="font-medium text-fg">{field.label}</span>
+        <span className="font-medium text-fg">{label}</span>
         <span className="rounded-full bg-surface-2 px-2.5 py-1 font-medium text-fg-muted">
-          {field.format(value)}
+          {field.format(value, t)}
         </span>
       </div>
     );
@@ -96,7 +107,7 @@ function OptionControl({
     return (
       <div>
         <Label htmlFor={id} className="text-[13px]">
-          {field.label}
+          {label}
         </Label>
         <Select
           id={id}
@@ -108,7 +119,7 @@ function OptionControl({
         >
           {field.values.map((option) => (
             <option key={option} value={String(option)}>
-              {field.format(option)}
+              {field.format(option, t)}
             </option>
           ))}
         </Select>
@@ -117,15 +128,15 @@ function OptionControl({
   }
   return (
     <ChoiceGroup
-      legend={field.label}
+      legend={label}
       legendAside={legendAside}
       segmented={field.control === 'segmented'}
       value={value}
       onChange={onChange}
       options={field.values.map((option) => ({
         value: option,
-        label: field.format(option),
-        hint: field.hint?.(option),
+        label: field.format(option, t),
+        hint: field.hint?.(option, t),
         icon: field.shape ? <RatioGlyph ratio={String(option)} /> : undefined,
       }))}
     />
@@ -163,6 +174,7 @@ export function GeneratorForm({
   const modelSelectId = useId();
   const signedOutId = useId();
   const creditsId = useId();
+  const t = useT();
 
   const model = models.find((candidate) => candidate.id === modelId) ?? models[0];
   // Only the options the chosen model can make; its own price.
@@ -191,12 +203,12 @@ export function GeneratorForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={`${type === 'image' ? 'Image' : 'Video'} generator`}>
+    <form onSubmit={submit} noValidate aria-label={t('generate.form.label', { type })}>
       <fieldset disabled={busy} className="min-w-0 space-y-5">
         <div>
           <div className="mb-1.5 flex items-baseline justify-between gap-3">
             <Label htmlFor={promptId} className="mb-0">
-              Prompt
+              {t('generate.form.prompt')}
             </Label>
             <span
               id={counterId}
@@ -216,7 +228,7 @@ export function GeneratorForm({
             onKeyDown={onPromptKeyDown}
             maxLength={PROMPT_MAX_LENGTH}
             rows={4}
-            placeholder={PLACEHOLDERS[type]}
+            placeholder={t(PLACEHOLDERS[type])}
             aria-describedby={counterId}
             className="block min-h-28 w-full resize-y rounded-xl border border-line-strong bg-surface px-3.5 py-3 text-[15px] leading-relaxed text-fg shadow-sm outline-none transition-[border-color,box-shadow] placeholder:text-fg-subtle focus:border-accent focus:ring-4 focus:ring-accent-soft disabled:cursor-not-allowed disabled:opacity-60"
           />
@@ -236,9 +248,9 @@ export function GeneratorForm({
 
         <details className="group rounded-xl border border-line bg-surface-2/50 open:bg-transparent">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-3.5 py-2.5 text-[13px] font-medium text-fg select-none [&::-webkit-details-marker]:hidden">
-            Advanced
+            {t('generate.form.advanced')}
             <span className="flex items-center gap-2 text-xs font-normal text-fg-subtle">
-              {seed ? `Seed ${seed}` : 'Random seed'}
+              {seed ? t('generate.form.seedChosen', { seed }) : t('generate.form.seedRandom')}
               <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
             </span>
           </summary>
@@ -246,7 +258,7 @@ export function GeneratorForm({
             {models.length > 1 ? (
               <div>
                 <Label htmlFor={modelSelectId} className="text-[13px]">
-                  Model
+                  {t('generate.form.model')}
                 </Label>
                 <Select
                   id={modelSelectId}
@@ -255,7 +267,7 @@ export function GeneratorForm({
                 >
                   {models.map((candidate) => (
                     <option key={candidate.id} value={candidate.id}>
-                      {candidate.name}
+                      {modelText(candidate.name, t)}
                     </option>
                   ))}
                 </Select>
@@ -264,7 +276,7 @@ export function GeneratorForm({
             {model?.supportsNegativePrompt !== false ? (
               <div>
                 <Label htmlFor={negativeId} className="text-[13px]">
-                  Negative prompt
+                  {t('generate.form.negativePrompt')}
                 </Label>
                 <textarea
                   id={negativeId}
@@ -272,7 +284,7 @@ export function GeneratorForm({
                   onChange={(event) => onNegativePromptChange(event.target.value)}
                   maxLength={PROMPT_MAX_LENGTH}
                   rows={2}
-                  placeholder="What to leave out, e.g. people, text"
+                  placeholder={t('generate.form.negativePromptPlaceholder')}
                   className="block w-full resize-y rounded-xl border border-line-strong bg-surface px-3 py-2 text-sm text-fg shadow-sm outline-none placeholder:text-fg-subtle focus:border-accent focus:ring-4 focus:ring-accent-soft disabled:opacity-60"
                 />
               </div>
@@ -280,7 +292,7 @@ export function GeneratorForm({
             {model?.supportsSeed !== false ? (
               <div>
                 <Label htmlFor={seedId} className="text-[13px]">
-                  Seed
+                  {t('generate.form.seed')}
                 </Label>
                 <div className="flex gap-2">
                   <Input
@@ -288,7 +300,7 @@ export function GeneratorForm({
                     size="md"
                     inputMode="numeric"
                     autoComplete="off"
-                    placeholder="Random"
+                    placeholder={t('generate.form.seedPlaceholder')}
                     value={seed}
                     aria-describedby={seedHintId}
                     onChange={(event) => {
@@ -300,17 +312,14 @@ export function GeneratorForm({
                     variant="secondary"
                     size="icon"
                     className="size-10"
-                    aria-label="Random seed"
-                    title="Random seed"
+                    aria-label={t('generate.form.rollSeed')}
+                    title={t('generate.form.rollSeed')}
                     onClick={() => onSeedChange(String(Math.floor(Math.random() * MAX_SEED)))}
                   >
                     <Dices aria-hidden />
                   </Button>
                 </div>
-                <FieldHint id={seedHintId}>
-                  The same prompt, settings and seed give the same result. Leave empty for a new one each
-                  time.
-                </FieldHint>
+                <FieldHint id={seedHintId}>{t('generate.form.seedHint')}</FieldHint>
               </div>
             ) : null}
           </div>
@@ -323,19 +332,17 @@ export function GeneratorForm({
             id={signedOutId}
             className="flex flex-col gap-3 rounded-xl border border-line bg-surface-2 p-3.5 sm:flex-row sm:items-center sm:justify-between"
           >
-            <p className="text-sm font-medium text-fg">
-              {type === 'image' ? MESSAGES.logInToGenerateImages : MESSAGES.logInToGenerateVideos}
-            </p>
+            <p className="text-sm font-medium text-fg">{t(SIGNED_OUT[type])}</p>
             <div className="flex shrink-0 gap-2">
               <Link to={APP_ROUTES.auth} className={buttonClass({ variant: 'primary', size: 'sm' })}>
                 <LogIn aria-hidden />
-                Sign In
+                {t('generate.form.signIn')}
               </Link>
               <Link
                 to={`${APP_ROUTES.auth}?mode=signup`}
                 className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
-                Create account
+                {t('generate.form.createAccount')}
               </Link>
             </div>
           </div>
@@ -354,12 +361,14 @@ export function GeneratorForm({
             {busy ? (
               <>
                 <Spinner className="size-[18px]" />
-                Generating{progress === null ? '…' : ` · ${progress}%`}
+                {progress === null
+                  ? t('generate.form.generating')
+                  : t('generate.form.generatingProgress', { progress })}
               </>
             ) : (
               <>
                 <Sparkles aria-hidden />
-                Generate
+                {t('generate.form.generate')}
                 <span className="rounded-full bg-white/20 px-2 py-0.5 text-xs font-semibold">
                   {formatCredits(price)}
                 </span>
@@ -373,22 +382,26 @@ export function GeneratorForm({
             >
               {short ? (
                 <>
-                  {insufficientCreditsMessage(type, price)}{' '}
+                  {t('api.credits.insufficient', { type, price })}{' '}
                   <Link to={APP_ROUTES.pricing} className="font-medium underline underline-offset-2">
-                    Get more credits
+                    {t('generate.form.getMoreCredits')}
                   </Link>
                 </>
               ) : (
                 <>
-                  You have {formatCredits(user.credits)}.{' '}
-                  <kbd className="hidden rounded border border-line bg-surface-2 px-1 font-sans text-[11px] sm:inline">
-                    Ctrl
-                  </kbd>
-                  <span className="hidden sm:inline"> + </span>
-                  <kbd className="hidden rounded border border-line bg-surface-2 px-1 font-sans text-[11px] sm:inline">
-                    Enter
-                  </kbd>
-                  <span className="hidden sm:inline"> generates.</span>
+                  {t('generate.form.balance', { credits: formatCredits(user.credits) })}{' '}
+                  <span className="hidden sm:inline">
+                    <T
+                      id="generate.form.shortcut"
+                      values={{
+                        kbd: (chunks) => (
+                          <kbd className="rounded border border-line bg-surface-2 px-1 font-sans text-[11px]">
+                            {chunks}
+                          </kbd>
+                        ),
+                      }}
+                    />
+                  </span>
                 </>
               )}
             </p>
@@ -398,7 +411,8 @@ export function GeneratorForm({
           <p className="flex items-start gap-2 rounded-xl bg-surface-2/70 px-3 py-2.5 text-xs text-fg-muted">
             <Cpu aria-hidden className="mt-0.5 size-3.5 shrink-0" />
             <span>
-              <span className="font-semibold text-fg">{model.name}</span> · {model.description}
+              <span className="font-semibold text-fg">{modelText(model.name, t)}</span> ·{' '}
+              {modelText(model.description, t)}
             </span>
           </p>
         ) : null}

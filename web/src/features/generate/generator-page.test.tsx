@@ -1,8 +1,9 @@
 import type { TAsset, TGeneration, TSettings } from '@kaleido/common';
-import { insufficientCreditsMessage, MESSAGES, TIMINGS } from '@kaleido/common/browser';
+import { TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import { FakeEventSource, makeAsset, makeGeneration, SKETCH_MODEL } from '../../test/generation-fixtures';
 import { installMatchMedia } from '../../test/match-media';
 import {
@@ -112,7 +113,10 @@ describe('image generator', () => {
     expect(screen.getByRole('combobox', { name: 'Image style' })).toHaveValue('default');
     // The account's default quality (the spec's default setting is 'high').
     await waitFor(() => expect(screen.getByRole('radio', { name: 'High' })).toBeChecked());
-    expect(screen.getAllByRole('option')).toHaveLength(16);
+    // The two menus (style and image style); the footer's language menu is not the form's.
+    expect(within(screen.getByRole('form', { name: 'Image generator' })).getAllByRole('option')).toHaveLength(
+      16,
+    );
     for (const ratio of ['16:9', '9:16', '4:3', '3:4', '2:3', '3:2']) {
       expect(screen.getByRole('radio', { name: ratio })).not.toBeChecked();
     }
@@ -194,7 +198,7 @@ describe('image generator', () => {
     const { user } = renderApp('/generate/image');
     await user.type(await promptBox(), 'a lighthouse');
     expect(screen.getByRole('button', { name: /^Generate/ })).toBeDisabled();
-    expect(screen.getByText(MESSAGES.logInToGenerateImages)).toBeInTheDocument();
+    expect(screen.getByText('Please log in to generate images')).toBeInTheDocument();
   });
 
   it('takes the prompt and settings handed over in navigation state', async () => {
@@ -282,7 +286,11 @@ describe('image generator', () => {
     generationServer({
       submit: () =>
         jsonResponse(
-          { success: false, error: insufficientCreditsMessage('image', 1), code: 'INSUFFICIENT_CREDITS' },
+          {
+            success: false,
+            error: 'Insufficient credits. Image generation requires 1 credit.',
+            code: 'INSUFFICIENT_CREDITS',
+          },
           402,
         ),
     });
@@ -308,7 +316,9 @@ describe('image generator', () => {
     await user.type(await promptBox(), 'a lighthouse');
     expect(screen.getByText(/Get more credits/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Generate/ }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(insufficientCreditsMessage('image', 1));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Insufficient credits. Image generation requires 1 credit.',
+    );
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
@@ -456,7 +466,7 @@ describe('video generator', () => {
   it("is disabled with 'Please log in to generate videos' when signed out", async () => {
     generationServer({ user: null });
     renderApp('/generate/video');
-    expect(await screen.findByText(MESSAGES.logInToGenerateVideos)).toBeInTheDocument();
+    expect(await screen.findByText('Please log in to generate videos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Generate/ })).toBeDisabled();
   });
 
@@ -563,5 +573,54 @@ describe('generator defaults from Settings', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Style' }), 'abstract');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByRole('combobox', { name: 'Style' })).toHaveValue('abstract');
+  });
+});
+
+describe('in another language', () => {
+  it('shows the generator in German: texts, option labels, the live stage and the result banner', async () => {
+    window.localStorage.setItem('kaleido.language', 'de');
+    await loadMessages('de');
+    generationServer({ settings: { ...TEST_SETTINGS, language: 'de' } });
+    const { user } = renderApp('/generate/image');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Bilder aus Text erstellen' }),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Bildgenerator' });
+    expect(within(form).getByRole('combobox', { name: 'Stil' })).toHaveValue('realistic');
+    expect(within(form).getByRole('option', { name: 'Digitale Kunst' })).toBeInTheDocument();
+    expect(within(form).getByRole('combobox', { name: 'Bildstil' })).toHaveValue('default');
+    await waitFor(() => expect(within(form).getByRole('radio', { name: 'Hoch' })).toBeChecked());
+    expect(screen.getByText('Dein Bild erscheint hier')).toBeInTheDocument();
+
+    await user.type(within(form).getByRole('textbox', { name: 'Prompt' }), 'Ein Fuchs im Schnee');
+    await user.click(within(form).getByRole('button', { name: /^Generieren/ }));
+    await waitFor(() => expect(FakeEventSource.last('/api/generations/gen-new/events')).toBeDefined());
+    const stream = FakeEventSource.last('/api/generations/gen-new/events');
+    const running = makeGeneration({
+      id: 'gen-new',
+      status: 'running',
+      progress: 42,
+      stage: 'Applying style',
+      prompt: 'Ein Fuchs im Schnee',
+    });
+    act(() => stream?.emit('progress', running));
+    expect(await screen.findByText('Stil wird angewendet')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Dein Bild wird generiert' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Wird generiert · 42 %/ })).toBeDisabled();
+
+    act(() =>
+      stream?.emit('done', {
+        ...running,
+        status: 'succeeded',
+        progress: 100,
+        asset: makeAsset({ prompt: 'Ein Fuchs im Schnee' }),
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Dein Bild ist fertig und in deiner Bibliothek gespeichert.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Schließen' })).toBeInTheDocument();
   });
 });

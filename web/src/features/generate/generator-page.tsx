@@ -1,11 +1,13 @@
 import type { TAsset, TGenerationType } from '@kaleido/common';
-import { insufficientCreditsMessage, MESSAGES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
+import { PROMPT_MAX_LENGTH, UNSAVED_RETENTION_DAYS } from '@kaleido/common/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Clapperboard, History, ImageIcon } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { formatCredits } from '../../lib/format';
 import { useMediaQuery, usePrefersReducedMotion } from '../../lib/use-media-query';
@@ -43,20 +45,23 @@ const COLUMNS_QUERY = '(min-width: 64rem)';
 
 const COPY = {
   image: {
-    eyebrow: 'Image',
-    title: 'Create images from text',
-    description: 'Describe it, pick a style and a shape.',
+    eyebrow: 'generate.page.image.eyebrow',
+    title: 'generate.page.image.title',
+    description: 'generate.page.image.description',
     icon: ImageIcon,
-    failed: MESSAGES.failedToGenerateImage,
+    failed: 'generate.failed.image',
   },
   video: {
-    eyebrow: 'Video',
-    title: 'Create short videos from text',
-    description: 'Describe a scene, pick a look, a length and a size.',
+    eyebrow: 'generate.page.video.eyebrow',
+    title: 'generate.page.video.title',
+    description: 'generate.page.video.description',
     icon: Clapperboard,
-    failed: MESSAGES.failedToGenerateVideo,
+    failed: 'generate.failed.video',
   },
-} as const satisfies Record<TGenerationType, unknown>;
+} as const satisfies Record<
+  TGenerationType,
+  { eyebrow: MessageId; title: MessageId; description: MessageId; icon: unknown; failed: MessageId }
+>;
 
 /**
  * A generator page (spec sections 2, 4 and 5): the form, the live job and its result, and the history
@@ -64,6 +69,7 @@ const COPY = {
  * another page does not lose them; arriving here with one still running shows its progress again.
  */
 export function GeneratorPage({ type }: { type: TGenerationType }) {
+  const t = useT();
   const copy = COPY[type];
   const Icon = copy.icon;
   const { user } = useUser();
@@ -157,17 +163,15 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       setFresh(true);
       showBanner(
         'success',
-        job.asset.saved
-          ? `Your ${type} is ready and saved to your library.`
-          : `Your ${type} is ready. Auto-save is off: save it to keep it in your library.`,
+        t(job.asset.saved ? 'generate.banner.ready' : 'generate.banner.readyUnsaved', { type }),
       );
       return;
     }
     setJobId(null);
     setEndedJobId(job.id);
-    if (job.status === 'cancelled') showBanner('info', 'Generation cancelled. No credits were charged.');
-    else showBanner('danger', job.error || copy.failed);
-  }, [job, tracker, type, copy.failed, showBanner]);
+    if (job.status === 'cancelled') showBanner('info', t('generate.banner.cancelled'));
+    else showBanner('danger', job.error || t(copy.failed));
+  }, [job, tracker, type, copy.failed, showBanner, t]);
 
   // Stacked (phones): the result area moves above the form when a job starts or an item is picked;
   // once that render is on screen, bring it into view.
@@ -188,7 +192,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     const text = prompt.trim();
     if (!text || busy || !user) return;
     if (user.credits < price) {
-      showBanner('danger', insufficientCreditsMessage(type, price));
+      showBanner('danger', t('api.credits.insufficient', { type, price }));
       return;
     }
     dismissBanner();
@@ -211,7 +215,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       showStage();
     } catch (error) {
       if (isOfflineFailure(error) && (await queueWhileOffline(body, text))) return;
-      showBanner('danger', serverText(error) ?? copy.failed);
+      showBanner('danger', serverText(error) ?? t(copy.failed));
     }
   };
 
@@ -224,10 +228,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       console.error('[pwa] offline queue', error);
       return false;
     }
-    showBanner(
-      'info',
-      `You're offline. Your ${type} request is queued and will be sent once, when you're back online.`,
-    );
+    showBanner('info', t('generate.banner.offlineQueued', { type }));
     return true;
   };
 
@@ -237,7 +238,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     try {
       tracker.track(await cancelGeneration(running.id));
     } catch (error) {
-      showBanner('danger', serverText(error) ?? 'The generation could not be cancelled.');
+      showBanner('danger', serverText(error) ?? t('generate.banner.cancelFailed'));
     } finally {
       setCancelling(false);
     }
@@ -331,26 +332,26 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
         <div className="min-w-0">
           <p className="mb-1.5 inline-flex items-center gap-1.5 text-[13px] font-semibold tracking-[0.12em] text-accent-fg uppercase">
             <Icon aria-hidden className="size-4" />
-            {copy.eyebrow}
+            {t(copy.eyebrow)}
           </p>
           <h1 className="text-2xl font-semibold tracking-tight text-balance text-fg sm:text-3xl">
-            {copy.title}
+            {t(copy.title)}
           </h1>
           <p className="mt-1.5 hidden text-fg-muted sm:block">
-            {copy.description}{' '}
+            {t(copy.description)}{' '}
             {account?.autoSaveEnabled === false
-              ? 'Auto-save is off: results stay in your history for 7 days unless you save them.'
-              : 'Every result is saved to your library.'}
+              ? t('generate.page.autoSaveOff', { days: UNSAVED_RETENTION_DAYS })
+              : t('generate.page.autoSaveOn')}
           </p>
         </div>
         <div className="flex shrink-0 items-center gap-2">
           <Badge tone="accent" className="hidden sm:inline-flex">
-            {formatCredits(price)} each
+            {t('generate.page.pricePer', { credits: formatCredits(price) })}
           </Badge>
           {user && !wide ? (
             <Button variant="secondary" size="sm" onClick={openHistory} aria-haspopup="dialog">
               <History aria-hidden />
-              History
+              {t('generate.history.title')}
             </Button>
           ) : null}
         </div>

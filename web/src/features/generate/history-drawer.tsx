@@ -2,6 +2,7 @@ import type { TAsset, TGenerationType } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { Sheet, SheetContent } from '../../ui/sheet';
 import { HistoryPanel } from './history-panel';
 
@@ -21,10 +22,13 @@ export function HistoryDrawer({
   selectedId: string | null;
   disabled: boolean;
 }) {
-  const noun = type === 'image' ? 'images' : 'videos';
+  const t = useT();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent title="History" description={`Your earlier ${noun}. Pick one to load it.`}>
+      <SheetContent
+        title={t('generate.history.title')}
+        description={t('generate.history.drawerDescription', { type })}
+      >
         <div className="p-4">
           <HistoryPanel
             type={type}
@@ -40,7 +44,7 @@ export function HistoryDrawer({
             to={`${APP_ROUTES.library}?type=${type}`}
             className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-fg-muted hover:text-fg"
           >
-            All {noun} in your library
+            {t('generate.history.allInLibrary', { type })}
             <ArrowRight aria-hidden className="size-3.5" />
           </Link>
         </div>

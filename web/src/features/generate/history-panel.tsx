@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, History, Play, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatRelative } from '../../lib/format';
 import { Button } from '../../ui/button';
@@ -30,13 +31,13 @@ export function HistoryPanel({
   className,
   showHeading = true,
 }: HistoryPanelProps) {
+  const t = useT();
   const query = useQuery(recentAssetsQueryOptions(type));
-  const noun = type === 'image' ? 'images' : 'videos';
 
   let body: ReactNode;
   if (query.isPending) {
     body = (
-      <ul className="grid grid-cols-2 gap-2" aria-busy="true" aria-label="Loading history">
+      <ul className="grid grid-cols-2 gap-2" aria-busy="true" aria-label={t('generate.history.loading')}>
         {Array.from({ length: 6 }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
           <li key={index} className="skeleton aspect-square rounded-lg" />
@@ -46,17 +47,17 @@ export function HistoryPanel({
   } else if (query.isError) {
     body = (
       <div className="rounded-xl border border-line bg-surface-2/60 p-4 text-center text-sm text-fg-muted">
-        <p>Your history could not be loaded.</p>
+        <p>{t('generate.history.loadFailed')}</p>
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => void query.refetch()}>
           <RotateCw aria-hidden />
-          Try again
+          {t('generate.history.retry')}
         </Button>
       </div>
     );
   } else if (query.data.length === 0) {
     body = (
       <p className="rounded-xl border border-dashed border-line-strong p-4 text-center text-sm text-fg-subtle">
-        Nothing yet. Your {noun} will appear here as you make them.
+        {t('generate.history.empty', { type })}
       </p>
     );
   } else {
@@ -97,7 +98,11 @@ export function HistoryPanel({
                   <UnsavedBadge decorative className="absolute top-1.5 right-1.5 shadow-sm" />
                 )}
                 <span className="sr-only">
-                  Load: {asset.prompt} ({formatRelative(asset.createdAt)}){asset.saved ? '' : ', unsaved'}
+                  {t('generate.history.item', {
+                    prompt: asset.prompt,
+                    when: formatRelative(asset.createdAt),
+                    saved: asset.saved ? 'yes' : 'no',
+                  })}
                 </span>
                 <span
                   aria-hidden
@@ -115,18 +120,18 @@ export function HistoryPanel({
   }
 
   return (
-    <section aria-label={`Earlier ${noun}`} className={className}>
+    <section aria-label={t('generate.history.region', { type })} className={className}>
       {showHeading ? (
-        <div className="mb-3 flex items-center justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <h2 className="flex items-center gap-1.5 text-sm font-semibold text-fg">
             <History aria-hidden className="size-4 text-fg-muted" />
-            History
+            {t('generate.history.title')}
           </h2>
           <Link
             to={`${APP_ROUTES.library}?type=${type}`}
             className="inline-flex items-center gap-1 rounded text-xs font-medium text-fg-muted hover:text-fg"
           >
-            All {noun}
+            {t('generate.history.all', { type })}
             <ArrowRight aria-hidden className="size-3" />
           </Link>
         </div>

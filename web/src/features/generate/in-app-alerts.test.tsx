@@ -5,7 +5,9 @@ import { FakeEventSource, makeAsset, makeGeneration } from '../../test/generatio
 import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
 import type { CurrentUser } from '../auth/api';
 import { resetChime } from './chime';
-import { LOW_CREDITS_TITLE } from './in-app-alerts';
+
+/** The low-credit toast's title (generate.alerts.lowCredits.title in English). */
+const LOW_CREDITS_TITLE = 'Your credits are running low';
 
 /** A Web Audio stand-in that counts the notes played. */
 class FakeAudioContext {

@@ -2,10 +2,9 @@ import { APP_ROUTES, LIMITS } from '@kaleido/common/browser';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { formatCredits } from '../../lib/format';
 import { playChime, trackUserGesture } from './chime';
-
-export const LOW_CREDITS_TITLE = 'Your credits are running low';
 
 /**
  * Settings → Credit alerts, in the open app: a warning toast when the balance falls below the low mark
@@ -14,6 +13,7 @@ export const LOW_CREDITS_TITLE = 'Your credits are running low';
  */
 export function useLowCreditAlert(credits: number | null, enabled: boolean): void {
   const toast = useToast();
+  const t = useT();
   const navigate = useNavigate();
   const previous = useRef<number | null>(null);
   useEffect(() => {
@@ -24,16 +24,16 @@ export function useLowCreditAlert(credits: number | null, enabled: boolean): voi
     if (before >= mark && credits < mark) {
       toast.toast({
         type: 'warning',
-        title: LOW_CREDITS_TITLE,
-        message: `You have ${formatCredits(credits)} left.`,
+        title: t('generate.alerts.lowCredits.title'),
+        message: t('generate.alerts.lowCredits.message', { credits: formatCredits(credits) }),
         action: {
-          label: 'Add credits',
-          altText: 'Buy credits on the billing page',
+          label: t('generate.alerts.lowCredits.action'),
+          altText: t('generate.alerts.lowCredits.actionLabel'),
           onClick: () => navigate(APP_ROUTES.billing),
         },
       });
     }
-  }, [credits, enabled, toast, navigate]);
+  }, [credits, enabled, toast, navigate, t]);
 }
 
 /**

@@ -8,6 +8,8 @@ import {
   VIDEO_OPTIONS,
   videoDimensions,
 } from '@kaleido/common/browser';
+import type { MessageId } from '../../i18n/catalogs/en';
+import type { Translate } from '../../i18n/use-t';
 
 /** The settings object each generator sends (the contract's types). */
 export interface GeneratorSettings {
@@ -18,23 +20,62 @@ export type AnySettings = TImageSettings | TVideoSettings;
 
 export type OptionControl = 'menu' | 'chips' | 'segmented';
 
-/** One option of a generator form, described once and drawn by the form. */
+/** One option of a generator form, described once and drawn by the form (and the library's details). */
 export interface OptionField {
   key: string;
-  label: string;
+  /** The option's name (a catalog id). */
+  label: MessageId;
   values: readonly (string | number)[];
   control: OptionControl;
-  format: (value: string | number) => string;
+  /** A value's label in the current language. */
+  format: (value: string | number, t: Translate) => string;
   /** A longer description of a value (title text). */
-  hint?: (value: string | number) => string;
+  hint?: (value: string | number, t: Translate) => string;
   /** Draws the value's shape (aspect ratios). */
   shape?: boolean;
 }
 
-/** 'digital-art' → 'Digital art', 'sci-fi' → 'Sci-fi' (short compounds keep their hyphen). */
-export function optionLabel(value: string | number): string {
-  const text = String(value).replace(/-(?=\w{3,})/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+type StyleValue = (typeof IMAGE_OPTIONS.styles)[number] | (typeof VIDEO_OPTIONS.styles)[number];
+type ImageStyleValue = (typeof IMAGE_OPTIONS.imageStyles)[number];
+type QualityValue = (typeof IMAGE_OPTIONS.qualities)[number];
+
+/** Every style of both generators, by value (a value without a label would be a type error). */
+const STYLE_LABELS: Record<StyleValue, MessageId> = {
+  realistic: 'generate.style.realistic',
+  artistic: 'generate.style.artistic',
+  cartoon: 'generate.style.cartoon',
+  abstract: 'generate.style.abstract',
+  photographic: 'generate.style.photographic',
+  'digital-art': 'generate.style.digitalArt',
+  'oil-painting': 'generate.style.oilPainting',
+  watercolor: 'generate.style.watercolor',
+  cinematic: 'generate.style.cinematic',
+  animation: 'generate.style.animation',
+};
+
+const IMAGE_STYLE_LABELS: Record<ImageStyleValue, MessageId> = {
+  default: 'generate.imageStyle.default',
+  anime: 'generate.imageStyle.anime',
+  'pixel-art': 'generate.imageStyle.pixelArt',
+  fantasy: 'generate.imageStyle.fantasy',
+  'sci-fi': 'generate.imageStyle.sciFi',
+  vintage: 'generate.imageStyle.vintage',
+  minimalist: 'generate.imageStyle.minimalist',
+  surreal: 'generate.imageStyle.surreal',
+};
+
+const QUALITY_LABELS: Record<QualityValue, MessageId> = {
+  standard: 'generate.quality.standard',
+  high: 'generate.quality.high',
+  ultra: 'generate.quality.ultra',
+};
+
+/** The label of a value from `labels`; a value the contract does not know (old saved settings) shows as it is. */
+function labelFrom(labels: Record<string, MessageId>) {
+  return (value: string | number, t: Translate): string => {
+    const id = labels[String(value)];
+    return id ? t(id) : String(value);
+  };
 }
 
 /** '1024x1024' → '1024×1024'. */
@@ -43,21 +84,27 @@ export function sizeLabel(value: string | number): string {
 }
 
 /** '1024x1024' → '1024 px' (an image resolution names its long side). */
-export function longSideLabel(value: string | number): string {
-  return `${String(value).split('x')[0]} px`;
+export function longSideLabel(value: string | number, t: Translate): string {
+  return t('generate.resolution.image', { side: String(value).split('x')[0] ?? '' });
 }
 
 /** '1280x720' → '720p' (a video resolution names its short side). */
-export function videoResolutionLabel(value: string | number): string {
-  return `${String(value).split('x')[1] ?? value}p`;
+export function videoResolutionLabel(value: string | number, t: Translate): string {
+  return t('generate.resolution.video', { side: String(value).split('x')[1] ?? String(value) });
 }
 
 /** The image generator's options in the order the form shows them (spec: style, aspect ratio, resolution, image style, quality). */
 export const IMAGE_FIELDS: readonly OptionField[] = [
-  { key: 'style', label: 'Style', values: IMAGE_OPTIONS.styles, control: 'menu', format: optionLabel },
+  {
+    key: 'style',
+    label: 'generate.field.style',
+    values: IMAGE_OPTIONS.styles,
+    control: 'menu',
+    format: labelFrom(STYLE_LABELS),
+  },
   {
     key: 'aspectRatio',
-    label: 'Aspect ratio',
+    label: 'generate.field.aspectRatio',
     values: IMAGE_OPTIONS.aspectRatios,
     control: 'chips',
     format: String,
@@ -65,34 +112,41 @@ export const IMAGE_FIELDS: readonly OptionField[] = [
   },
   {
     key: 'resolution',
-    label: 'Resolution',
+    label: 'generate.field.resolution',
     values: IMAGE_OPTIONS.resolutions,
     control: 'segmented',
     format: longSideLabel,
-    hint: (value) => `${sizeLabel(value)}: the long side is ${String(value).split('x')[0]} px`,
+    hint: (value, t) =>
+      t('generate.resolution.imageHint', { size: sizeLabel(value), side: String(value).split('x')[0] ?? '' }),
   },
   {
     key: 'imageStyle',
-    label: 'Image style',
+    label: 'generate.field.imageStyle',
     values: IMAGE_OPTIONS.imageStyles,
     control: 'menu',
-    format: optionLabel,
+    format: labelFrom(IMAGE_STYLE_LABELS),
   },
   {
     key: 'quality',
-    label: 'Quality',
+    label: 'generate.field.quality',
     values: IMAGE_OPTIONS.qualities,
     control: 'segmented',
-    format: optionLabel,
+    format: labelFrom(QUALITY_LABELS),
   },
 ];
 
 /** The video generator's options (spec: style, aspect ratio, duration, resolution; frame rate fixed at 24). */
 export const VIDEO_FIELDS: readonly OptionField[] = [
-  { key: 'style', label: 'Style', values: VIDEO_OPTIONS.styles, control: 'chips', format: optionLabel },
+  {
+    key: 'style',
+    label: 'generate.field.style',
+    values: VIDEO_OPTIONS.styles,
+    control: 'chips',
+    format: labelFrom(STYLE_LABELS),
+  },
   {
     key: 'aspectRatio',
-    label: 'Aspect ratio',
+    label: 'generate.field.aspectRatio',
     values: VIDEO_OPTIONS.aspectRatios,
     control: 'chips',
     format: String,
@@ -100,26 +154,27 @@ export const VIDEO_FIELDS: readonly OptionField[] = [
   },
   {
     key: 'duration',
-    label: 'Duration',
+    label: 'generate.field.duration',
     values: VIDEO_OPTIONS.durations,
     control: 'segmented',
-    format: (seconds) => `${seconds} s`,
-    hint: (seconds) => `${seconds} seconds`,
+    format: (seconds, t) => t('generate.duration.value', { seconds: String(seconds) }),
+    hint: (seconds, t) => t('generate.duration.hint', { seconds: Number(seconds) }),
   },
   {
     key: 'resolution',
-    label: 'Resolution',
+    label: 'generate.field.resolution',
     values: VIDEO_OPTIONS.resolutions,
     control: 'segmented',
     format: videoResolutionLabel,
-    hint: (value) => `${sizeLabel(value)}: the short side is ${String(value).split('x')[1]} px`,
+    hint: (value, t) =>
+      t('generate.resolution.videoHint', { size: sizeLabel(value), side: String(value).split('x')[1] ?? '' }),
   },
   {
     key: 'frameRate',
-    label: 'Frame rate',
+    label: 'generate.field.frameRate',
     values: VIDEO_OPTIONS.frameRates,
     control: 'segmented',
-    format: (fps) => `${fps} fps`,
+    format: (fps, t) => t('generate.frameRate.value', { fps: String(fps) }),
   },
 ];
 

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../app/toast-provider';
+import { I18nProvider } from '../../i18n/i18n-provider';
 import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse, settingsStore, TEST_SETTINGS } from '../../test/render-app';
 import { HistoryPanel } from './history-panel';
@@ -69,13 +70,15 @@ function setup({ autoSaveEnabled, saveStatus = 200 }: { autoSaveEnabled: boolean
   });
   vi.stubGlobal('fetch', fetchMock);
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <ToastProvider>
-        <MemoryRouter>
-          <HistoryPanel type="image" onPick={() => undefined} selectedId={null} />
-        </MemoryRouter>
-      </ToastProvider>
-    </QueryClientProvider>,
+    <I18nProvider initial="en">
+      <QueryClientProvider client={createQueryClient()}>
+        <ToastProvider>
+          <MemoryRouter>
+            <HistoryPanel type="image" onPick={() => undefined} selectedId={null} />
+          </MemoryRouter>
+        </ToastProvider>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { fetchMock, user: userEvent.setup(), release: () => releaseSave() };
 }

@@ -3,6 +3,7 @@ import { UNSAVED_RETENTION_DAYS } from '@kaleido/common/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookmarkPlus, Check } from 'lucide-react';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
@@ -21,30 +22,32 @@ export const saveGenerationPath = (generationId: string) =>
 export function useSaveResult() {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useT();
   return useMutation({
     mutationFn: (asset: TAsset) => {
       if (!asset.generationId) throw new Error('This result has no generation to save.');
       return api.post<TAsset>(saveGenerationPath(asset.generationId));
     },
     onSuccess: (saved) => {
-      toast.success(`${saved.type === 'video' ? 'Video' : 'Image'} saved to your library`);
+      toast.success(t('generate.save.saved', { type: saved.type }));
       void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
     },
     onError: (error) => {
-      toast.error('Could not save it to your library', serverText(error));
+      toast.error(t('generate.save.failed'), serverText(error));
     },
   });
 }
 
 export function UnsavedBadge({ className, decorative }: { className?: string; decorative?: boolean }) {
+  const t = useT();
   return (
     <Badge
       tone="warning"
       className={className}
-      title="Not in your library yet"
+      title={t('generate.save.notInLibrary')}
       aria-hidden={decorative || undefined}
     >
-      Unsaved
+      {t('generate.save.unsaved')}
     </Badge>
   );
 }
@@ -63,6 +66,7 @@ export function SaveResultButton({
   className?: string;
   onSaved?: (saved: TAsset) => void;
 }) {
+  const t = useT();
   const save = useSaveResult();
   const done = save.isSuccess || asset.saved;
   return (
@@ -72,24 +76,23 @@ export function SaveResultButton({
       className={cn(className)}
       disabled={save.isPending || done}
       aria-busy={save.isPending || undefined}
-      aria-label={
-        done ? `Saved to your library` : `Save ${asset.type === 'video' ? 'video' : 'image'} to your library`
-      }
+      aria-label={done ? t('generate.save.savedLabel') : t('generate.save.saveLabel', { type: asset.type })}
       onClick={() => save.mutate(asset, { onSuccess: (saved) => onSaved?.(saved) })}
     >
       {save.isPending ? <Spinner /> : done ? <Check aria-hidden /> : <BookmarkPlus aria-hidden />}
-      {done ? 'Saved' : 'Save'}
+      {done ? t('generate.save.savedButton') : t('generate.save.button')}
     </Button>
   );
 }
 
 /** One line under the history when auto-save is off (Settings → Generation). */
 export function AutoSaveOffNote({ className }: { className?: string }) {
+  const t = useT();
   const settings = useQuery(settingsQueryOptions());
   if (settings.data?.autoSaveEnabled !== false) return null;
   return (
     <p className={cn('text-xs text-fg-muted', className)}>
-      Auto-save is off: results stay here for {UNSAVED_RETENTION_DAYS} days unless you save them.
+      {t('generate.save.autoSaveOff', { days: UNSAVED_RETENTION_DAYS })}
     </p>
   );
 }

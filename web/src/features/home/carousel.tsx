@@ -3,6 +3,7 @@ import { TIMINGS } from '@kaleido/common/browser';
 import { ChevronLeft, ChevronRight, Sparkles } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { buttonClass } from '../../ui/button';
@@ -32,6 +33,7 @@ export const wrapIndex = (index: number, step: number, count: number) =>
  * itself nor animates.
  */
 export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; label: string }) {
+  const t = useT();
   const ids = useId();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -53,7 +55,7 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={t('home.carousel.roleCarousel')}
       aria-label={label}
       data-paused={paused ? 'true' : 'false'}
       className="relative isolate overflow-hidden rounded-3xl border border-line bg-surface shadow-card"
@@ -80,8 +82,8 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
               key={slide.id}
               id={`${ids}-slide-${position}`}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${position + 1} of ${slides.length}`}
+              aria-roledescription={t('home.carousel.roleSlide')}
+              aria-label={t('home.carousel.slideOf', { position: position + 1, total: slides.length })}
               aria-hidden={active ? undefined : true}
               inert={!active}
               className="relative flex min-h-[22rem] w-full shrink-0 items-center sm:min-h-[26rem]"
@@ -111,13 +113,13 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
                   {slide.badge}
                 </p>
                 {position === 0 ? (
-                  <h1 className="mt-5 text-[2.3rem] leading-[1.05] font-semibold tracking-[-0.03em] text-balance text-fg sm:text-5xl lg:text-6xl">
+                  <h1 className="mt-5 text-[2.3rem] leading-[1.05] font-semibold tracking-[-0.03em] text-balance break-words hyphens-auto text-fg sm:text-5xl lg:text-6xl">
                     {slide.title}
                   </h1>
                 ) : (
                   <h2
                     className={cn(
-                      'mt-5 text-[2.1rem] leading-[1.05] font-semibold tracking-[-0.03em] text-balance sm:text-5xl',
+                      'mt-5 text-[2.1rem] leading-[1.05] font-semibold tracking-[-0.03em] text-balance break-words hyphens-auto sm:text-5xl',
                       slide.darkOverlay ? 'text-white' : 'text-fg',
                     )}
                   >
@@ -155,7 +157,7 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
         <button
           type="button"
           className={buttonClass({ variant: 'secondary', size: 'icon' })}
-          aria-label="Previous slide"
+          aria-label={t('home.carousel.previous')}
           aria-controls={`${ids}-slide-${index}`}
           onClick={() => go(-1)}
         >
@@ -166,7 +168,7 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
             <button
               key={slide.id}
               type="button"
-              aria-label={`Go to slide ${position + 1}`}
+              aria-label={t('home.carousel.goTo', { position: position + 1 })}
               aria-current={position === index ? 'true' : undefined}
               className="group/dot inline-flex h-8 min-w-8 items-center justify-center px-1"
               onClick={() => setIndex(position)}
@@ -184,7 +186,7 @@ export function Carousel({ slides, label }: { slides: readonly CarouselSlide[]; 
         <button
           type="button"
           className={buttonClass({ variant: 'secondary', size: 'icon' })}
-          aria-label="Next slide"
+          aria-label={t('home.carousel.next')}
           aria-controls={`${ids}-slide-${index}`}
           onClick={() => go(1)}
         >

@@ -2,14 +2,16 @@ import type { TGalleryItem } from '@kaleido/common';
 import { LIMITS, profilePath } from '@kaleido/common/browser';
 import { Download, ExternalLink, Wand2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
 
 /** What a creation is called where its prompt is not shared: "Image by Ada", "Sample video". */
-function itemLabel(item: TGalleryItem): string {
-  if (item.prompt !== null) return `“${item.prompt}”`;
-  const kind = item.type === 'image' ? 'Image' : 'Video';
-  return item.author ? `${kind} by ${item.author.displayName}` : kind;
+function itemLabel(item: TGalleryItem, t: Translate): string {
+  if (item.prompt !== null) return t('home.galleryItem.quotedPrompt', { prompt: item.prompt });
+  return item.author
+    ? t('home.galleryItem.byAuthor', { type: item.type, name: item.author.displayName })
+    : t('home.galleryItem.kind', { type: item.type });
 }
 
 /** Shown height in the grid: the item's own shape, kept between the spec's 150 and 450 px. */
@@ -36,6 +38,7 @@ export function GalleryGrid({
   /** A link to each community creation's author (off on the author's own profile page). */
   showAuthors?: boolean;
 }) {
+  const t = useT();
   const navigate = useNavigate();
   // "Use this prompt": the prompt and, for a person's creation that shares them, its settings.
   const reusePrompt = (item: TGalleryItem & { prompt: string }) => {
@@ -48,7 +51,7 @@ export function GalleryGrid({
   return (
     <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4 xl:columns-5 [&>li]:mb-3">
       {items.map((item, index) => {
-        const label = itemLabel(item);
+        const label = itemLabel(item, t);
         return (
           <li key={item.id} className="break-inside-avoid">
             <figure
@@ -70,7 +73,7 @@ export function GalleryGrid({
               />
               {item.type === 'video' ? (
                 <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
-                  Video
+                  {t('home.galleryItem.videoBadge')}
                 </span>
               ) : null}
               <div
@@ -84,8 +87,8 @@ export function GalleryGrid({
                   target="_blank"
                   rel="noopener"
                   className={ACTION}
-                  aria-label={`Open ${label}`}
-                  title="Open"
+                  aria-label={t('home.galleryItem.openLabel', { label })}
+                  title={t('home.galleryItem.open')}
                 >
                   <ExternalLink aria-hidden className="size-4" />
                 </a>
@@ -93,8 +96,8 @@ export function GalleryGrid({
                   href={item.downloadUrl}
                   download
                   className={ACTION}
-                  aria-label={`Download ${label}`}
-                  title="Download"
+                  aria-label={t('home.galleryItem.downloadLabel', { label })}
+                  title={t('home.galleryItem.download')}
                 >
                   <Download aria-hidden className="size-4" />
                 </a>
@@ -102,8 +105,8 @@ export function GalleryGrid({
                   <button
                     type="button"
                     className={ACTION}
-                    aria-label={`Use the prompt “${item.prompt}”`}
-                    title="Use this prompt"
+                    aria-label={t('home.galleryItem.usePromptLabel', { prompt: item.prompt })}
+                    title={t('home.galleryItem.usePrompt')}
                     onClick={() => reusePrompt({ ...item, prompt: item.prompt as string })}
                   >
                     <Wand2 aria-hidden className="size-4" />

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@kaleido/common/browser';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PageMeta } from '../../app/page-meta';
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../ui/button';
 import { PageContainer, PageHeader } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
@@ -9,24 +9,20 @@ import { GalleryGrid } from './gallery-grid';
 
 /** The full public gallery ('View all' on the home page), page by page. */
 export function GalleryPage() {
+  const t = useT();
   const gallery = useInfiniteQuery(galleryPagesQueryOptions());
   const items = gallery.data?.pages.flat() ?? [];
   return (
     <PageContainer className="py-10 sm:py-14">
-      <PageMeta title="Gallery" description="Images and videos made with Kaleido and shared in public." />
-      <PageHeader
-        title="Gallery"
-        description="Creations people chose to share, and samples of the built-in renderer."
-      />
+      <PageMeta title={t('home.galleryPage.metaTitle')} description={t('home.galleryPage.metaDescription')} />
+      <PageHeader title={t('home.galleryPage.title')} description={t('home.galleryPage.description')} />
       <div className="mt-8">
         {gallery.isPending ? (
           <p className="flex items-center justify-center gap-2 py-16 text-fg-muted">
-            <Spinner /> {MESSAGES.loading}
+            <Spinner /> {t('home.gallery.loading')}
           </p>
         ) : gallery.isError ? (
-          <p className="py-16 text-center text-fg-muted">
-            The gallery could not be loaded. Please try again later.
-          </p>
+          <p className="py-16 text-center text-fg-muted">{t('home.gallery.error')}</p>
         ) : (
           <>
             <GalleryGrid items={items} />
@@ -38,7 +34,7 @@ export function GalleryPage() {
                   onClick={() => void gallery.fetchNextPage()}
                 >
                   {gallery.isFetchingNextPage ? <Spinner /> : null}
-                  Load more
+                  {t('home.galleryPage.loadMore')}
                 </Button>
               </div>
             ) : null}

@@ -2,6 +2,7 @@ import type { TGalleryItem } from '@kaleido/common';
 import { LIMITS, TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import { setMediaQuery } from '../../test/match-media';
 import { jsonResponse, mockServer, renderApp } from '../../test/render-app';
 import { wrapIndex } from './carousel';
@@ -98,11 +99,11 @@ describe('home page', () => {
     const section = await screen.findByRole('region', { name: 'Generate' });
     const tiles = within(section).getAllByRole('article');
     expect(tiles).toHaveLength(8);
-    expect(TOOLS.filter((tool) => tool.isNew).map((tool) => tool.title)).toEqual([
-      'Image',
-      'Enhancer',
-      'Edit',
-      'Video Lipsync',
+    expect(TOOLS.filter((tool) => tool.isNew).map((tool) => tool.id)).toEqual([
+      'image',
+      'enhancer',
+      'edit',
+      'video-lipsync',
     ]);
     expect(within(section).getByRole('link', { name: 'Open Image' })).toHaveAttribute(
       'href',
@@ -146,5 +147,27 @@ describe('home page', () => {
     await user.click(within(list).getByRole('button', { name: `Use the prompt “${video.prompt}”` }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/generate/video'), { timeout: 5000 });
     expect(await screen.findByDisplayValue(video.prompt)).toBeInTheDocument();
+  });
+});
+
+describe('home page in another language', () => {
+  it('shows the carousel, the tools and the gallery in Chinese', async () => {
+    window.localStorage.setItem('kaleido.language', 'zh');
+    await loadMessages('zh');
+    mockServer({ handler: gallery });
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('把文字变成图片和视频。');
+    const carousel = screen.getByRole('region', { name: '精选' });
+    expect(within(carousel).getByRole('group', { name: '第 1 张，共 2 张' })).toBeInTheDocument();
+    expect(within(carousel).getByRole('link', { name: '生成图片' })).toHaveAttribute(
+      'href',
+      '/generate/image',
+    );
+    const tools = screen.getByRole('region', { name: '生成' });
+    expect(within(tools).getByRole('link', { name: '打开图片' })).toHaveAttribute('href', '/generate/image');
+    expect(within(tools).getAllByText('即将推出')).toHaveLength(6);
+    const section = screen.getByRole('region', { name: '作品广场' });
+    expect(await within(section).findByRole('link', { name: '下载“prompt number 1”' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '按次付费' })).toBeInTheDocument();
   });
 });

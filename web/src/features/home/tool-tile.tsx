@@ -1,12 +1,15 @@
 import { ArrowUpRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import type { Tool } from './tools';
 
 export function ToolTile({ tool }: { tool: Tool }) {
-  const { title, description, icon: Icon, isNew, to, accent, experimental } = tool;
+  const t = useT();
+  const { icon: Icon, isNew, to, accent, experimental } = tool;
+  const title = t(tool.title);
   const available = Boolean(to);
   return (
     <article
@@ -26,18 +29,22 @@ export function ToolTile({ tool }: { tool: Tool }) {
           <Icon aria-hidden className="size-5" />
         </span>
         {experimental ? (
-          <Badge tone="warning">Experimental</Badge>
+          <Badge tone="warning">{t('home.tool.experimental')}</Badge>
         ) : isNew ? (
-          <Badge tone="new">New</Badge>
+          <Badge tone="new">{t('home.tool.new')}</Badge>
         ) : null}
       </div>
-      <h3 className="mt-4 text-base font-semibold tracking-tight text-fg">{title}</h3>
-      <p className="mt-1 flex-1 text-sm text-pretty text-fg-muted">{description}</p>
+      <h3 className="mt-4 text-base font-semibold tracking-tight break-words hyphens-auto text-fg">
+        {title}
+      </h3>
+      <p className="mt-1 flex-1 text-sm text-pretty break-words text-fg-muted">
+        {t(tool.description, tool.descriptionValues)}
+      </p>
       <div className="mt-5">
         {to ? (
           <Link
             to={to}
-            aria-label={`Open ${title}`}
+            aria-label={t('home.tool.openLabel', { title })}
             className={buttonClass({
               variant: 'secondary',
               size: 'sm',
@@ -45,7 +52,7 @@ export function ToolTile({ tool }: { tool: Tool }) {
               className: 'after:absolute after:inset-0 after:rounded-2xl after:content-[""]',
             })}
           >
-            Open
+            {t('home.tool.open')}
             <ArrowUpRight
               aria-hidden
               className="transition-transform group-hover:translate-x-0.5 group-hover:-translate-y-0.5"
@@ -53,7 +60,7 @@ export function ToolTile({ tool }: { tool: Tool }) {
           </Link>
         ) : (
           <span className="inline-flex h-8 items-center rounded-full border border-dashed border-line-strong px-3.5 text-[13px] font-medium text-fg-muted">
-            Coming soon
+            {t('home.tool.comingSoon')}
           </span>
         )}
       </div>

@@ -11,11 +11,15 @@ import {
   PenLine,
   Zap,
 } from 'lucide-react';
+import type { MessageId } from '../../i18n/catalogs/en';
+import type { MessageValues } from '../../i18n/use-t';
 
 export interface Tool {
   id: string;
-  title: string;
-  description: string;
+  /** Catalog ids of the name and the one-line description (`descriptionValues` fills its placeholders). */
+  title: MessageId;
+  description: MessageId;
+  descriptionValues?: MessageValues;
   icon: LucideIcon;
   isNew: boolean;
   /** Where 'Open' leads; tools without a route are not available yet and say so. */
@@ -30,8 +34,8 @@ export interface Tool {
 export const TOOLS: readonly Tool[] = [
   {
     id: 'image',
-    title: 'Image',
-    description: 'Generate images from text with custom styles.',
+    title: 'home.tools.image.title',
+    description: 'home.tools.image.description',
     icon: ImageIcon,
     isNew: true,
     to: APP_ROUTES.generateImage,
@@ -39,8 +43,8 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     id: 'video',
-    title: 'Video',
-    description: 'Short videos from a prompt, with several video models.',
+    title: 'home.tools.video.title',
+    description: 'home.tools.video.description',
     icon: Clapperboard,
     isNew: false,
     to: APP_ROUTES.generateVideo,
@@ -48,69 +52,73 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     id: 'realtime',
-    title: 'Realtime',
-    description: 'Instant canvas rendering that follows your prompt as you type.',
+    title: 'home.tools.realtime.title',
+    description: 'home.tools.realtime.description',
     icon: Zap,
     isNew: false,
     accent: 'from-amber-400 to-yellow-300',
   },
   {
     id: 'enhancer',
-    title: 'Enhancer',
-    description: `Upscale images and videos up to ${LIMITS.enhancerMaxResolutionLabel}.`,
+    title: 'home.tools.enhancer.title',
+    description: 'home.tools.enhancer.description',
+    descriptionValues: { max: LIMITS.enhancerMaxResolutionLabel },
     icon: Maximize2,
     isNew: true,
     accent: 'from-emerald-400 to-teal-500',
   },
   {
     id: 'edit',
-    title: 'Edit',
-    description: 'Add objects, change the style, expand photos.',
+    title: 'home.tools.edit.title',
+    description: 'home.tools.edit.description',
     icon: PenLine,
     isNew: true,
     accent: 'from-sky-400 to-blue-500',
   },
   {
     id: 'video-lipsync',
-    title: 'Video Lipsync',
-    description: 'Lip sync any video to any audio.',
+    title: 'home.tools.lipsync.title',
+    description: 'home.tools.lipsync.description',
     icon: AudioLines,
     isNew: true,
     accent: 'from-pink-500 to-rose-400',
   },
   {
     id: 'train',
-    title: 'Train',
-    description: `Teach ${PRODUCT_NAME} a style, your products or characters.`,
+    title: 'home.tools.train.title',
+    description: 'home.tools.train.description',
+    descriptionValues: { product: PRODUCT_NAME },
     icon: GraduationCap,
     isNew: false,
     accent: 'from-indigo-500 to-violet-400',
   },
   {
     id: '3d-objects',
-    title: '3D Objects',
-    description: 'Generate 3D objects from text or images.',
+    title: 'home.tools.objects3d.title',
+    description: 'home.tools.objects3d.description',
     icon: Box,
     isNew: false,
     accent: 'from-cyan-400 to-sky-500',
   },
 ];
 
-const EXPERIMENTAL_LOOKS: Record<string, Pick<Tool, 'icon' | 'accent'>> = {
-  'prompt-variations': { icon: LayoutGrid, accent: 'from-fuchsia-500 to-violet-500' },
+/** The look and the catalog texts of each experimental tool, by its id in EXPERIMENTAL_TOOLS. */
+const EXPERIMENTAL_LOOKS: Record<string, Pick<Tool, 'icon' | 'accent' | 'title' | 'description'>> = {
+  'prompt-variations': {
+    icon: LayoutGrid,
+    accent: 'from-fuchsia-500 to-violet-500',
+    title: 'experimental.promptVariations.title',
+    description: 'experimental.promptVariations.description',
+  },
 };
 
 /** The experimental tools of the registry (common's EXPERIMENTAL_TOOLS) as tiles. */
-export const EXPERIMENTAL_TILES: readonly Tool[] = EXPERIMENTAL_TOOLS.map((tool) => ({
-  id: tool.id,
-  title: tool.title,
-  description: tool.description,
-  to: tool.route,
-  isNew: false,
-  experimental: true,
-  icon: EXPERIMENTAL_LOOKS[tool.id]?.icon ?? LayoutGrid,
-  accent: EXPERIMENTAL_LOOKS[tool.id]?.accent ?? 'from-violet-500 to-fuchsia-500',
-}));
+export const EXPERIMENTAL_TILES: readonly Tool[] = EXPERIMENTAL_TOOLS.flatMap((tool) => {
+  const look = EXPERIMENTAL_LOOKS[tool.id];
+  // A tool needs its texts in the catalogs before it gets a tile.
+  if (!look) return [];
+  return [{ id: tool.id, to: tool.route, isNew: false, experimental: true, ...look }];
+});
 
 /** The tiles to show: the eight tools, then the experimental ones when the person opted in. */
 export function visibleTools(experimentalFeatures: boolean): readonly Tool[] {

@@ -8,6 +8,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import { translate } from '../../i18n/locale-state';
 import { ApiError, api } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
@@ -162,7 +163,8 @@ export function useDeleteAssets() {
               method: 'DELETE',
               url: LIBRARY_PATHS.asset(id),
               userId,
-              label: 'Delete from library',
+              // Kept as text in the offline queue: written in the language shown when it was queued.
+              label: translate('library.offline.deleteLabel'),
             }).catch(() => {
               throw error;
             });

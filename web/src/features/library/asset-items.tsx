@@ -1,6 +1,7 @@
 import type { TAsset } from '@kaleido/common';
 import { Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatBytes, formatNumber, formatRelative } from '../../lib/format';
 
@@ -20,10 +21,12 @@ const EAGER_ITEMS = 10;
 /** The first row holds the page's largest paint: fetch those stills before anything else. */
 const PRIORITY_ITEMS = 4;
 
-function typeLabel(asset: TAsset): string {
-  if (asset.type === 'image') return 'Image';
+function typeLabel(asset: TAsset, t: Translate): string {
+  if (asset.type === 'image') return t('library.item.image');
   const seconds = asset.metadata.durationSeconds;
-  return seconds ? `Video · ${Math.round(seconds)} s` : 'Video';
+  return seconds
+    ? t('library.item.videoWithDuration', { seconds: Math.round(seconds) })
+    : t('library.item.video');
 }
 
 /** Open in a new tab, download, delete: the same three actions in the grid and the list. */
@@ -38,6 +41,7 @@ function ItemActions({
   className?: string;
   tone?: 'overlay' | 'plain';
 }) {
+  const t = useT();
   const button = cn(
     'inline-flex size-8 items-center justify-center rounded-full transition-colors',
     tone === 'overlay'
@@ -51,8 +55,8 @@ function ItemActions({
         target="_blank"
         rel="noopener noreferrer"
         className={button}
-        aria-label={`Open in a new tab: ${asset.prompt}`}
-        title="Open in a new tab"
+        aria-label={t('library.item.openInNewTabLabel', { prompt: asset.prompt })}
+        title={t('library.item.openInNewTab')}
       >
         <ExternalLink aria-hidden className="size-4" />
       </a>
@@ -60,8 +64,8 @@ function ItemActions({
         href={asset.downloadUrl}
         download={asset.metadata.filename}
         className={button}
-        aria-label={`Download: ${asset.prompt}`}
-        title="Download"
+        aria-label={t('library.item.downloadLabel', { prompt: asset.prompt })}
+        title={t('library.item.download')}
       >
         <Download aria-hidden className="size-4" />
       </a>
@@ -69,8 +73,8 @@ function ItemActions({
         type="button"
         onClick={() => onDelete(asset)}
         className={cn(button, tone === 'overlay' ? 'hover:bg-danger-solid' : 'hover:text-danger')}
-        aria-label={`Delete: ${asset.prompt}`}
-        title="Delete"
+        aria-label={t('library.item.deleteLabel', { prompt: asset.prompt })}
+        title={t('library.item.delete')}
       >
         <Trash2 aria-hidden className="size-4" />
       </button>
@@ -84,13 +88,14 @@ function SelectBox({
   onToggleSelect,
   className,
 }: Pick<AssetItemProps, 'asset' | 'selected' | 'onToggleSelect'> & { className?: string }) {
+  const t = useT();
   return (
     <input
       type="checkbox"
       checked={selected}
       onChange={() => {}}
       onClick={(event) => onToggleSelect(asset, { shiftKey: event.shiftKey })}
-      aria-label={`Select: ${asset.prompt}`}
+      aria-label={t('library.item.select', { prompt: asset.prompt })}
       className={cn(
         'size-6 cursor-pointer appearance-none rounded-md border-2 border-white/90 bg-black/25 shadow-sm backdrop-blur transition-colors',
         'checked:border-accent checked:bg-accent checked:bg-[url("data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2016%2016%27%20fill=%27none%27%20stroke=%27white%27%20stroke-width=%272.5%27%20stroke-linecap=%27round%27%20stroke-linejoin=%27round%27%3E%3Cpath%20d=%27M3.5%208.5l3%203%206-7%27/%3E%3C/svg%3E")] checked:bg-center checked:bg-no-repeat',
@@ -128,13 +133,14 @@ export function AssetTile({
   onOpen,
   onDelete,
 }: AssetItemProps) {
+  const t = useT();
   const [hovered, setHovered] = useState(false);
   const [playing, setPlaying] = useState(false);
   const isVideo = asset.type === 'video';
   const showVideo = isVideo && (playing || hovered);
   const durationLabel = asset.metadata.durationSeconds
-    ? `${Math.round(asset.metadata.durationSeconds)} s`
-    : 'Video';
+    ? t('library.item.duration', { seconds: Math.round(asset.metadata.durationSeconds) })
+    : t('library.item.video');
 
   return (
     <li
@@ -156,7 +162,11 @@ export function AssetTile({
           className="absolute inset-0 block size-full cursor-zoom-in focus-visible:outline-offset-[-3px]"
         >
           <span className="sr-only">
-            Details: {asset.prompt} ({typeLabel(asset)}, {formatRelative(asset.createdAt)})
+            {t('library.item.details', {
+              prompt: asset.prompt,
+              kind: typeLabel(asset, t),
+              date: formatRelative(asset.createdAt),
+            })}
           </span>
           <Still
             asset={asset}
@@ -208,7 +218,10 @@ export function AssetTile({
           <button
             type="button"
             onClick={() => setPlaying((value) => !value)}
-            aria-label={`${playing ? 'Pause' : 'Play'} preview, ${durationLabel}: ${asset.prompt}`}
+            aria-label={t(playing ? 'library.item.pausePreview' : 'library.item.playPreview', {
+              duration: durationLabel,
+              prompt: asset.prompt,
+            })}
             aria-pressed={playing}
             className="absolute bottom-2.5 left-2.5 inline-flex h-7 items-center gap-1 rounded-full bg-black/55 px-2.5 text-[11px] font-semibold text-white backdrop-blur transition-colors hover:bg-black/75"
           >
@@ -231,6 +244,7 @@ function Meta({ children }: { children: ReactNode }) {
 
 /** A row of the list view: thumbnail, prompt, type, size, date and the actions. */
 export function AssetRow({ asset, index, selected, onToggleSelect, onOpen, onDelete }: AssetItemProps) {
+  const t = useT();
   return (
     <li
       className={cn(
@@ -260,7 +274,7 @@ export function AssetRow({ asset, index, selected, onToggleSelect, onOpen, onDel
         <span className="min-w-0 flex-1">
           <span className="line-clamp-2 text-sm font-medium text-fg sm:line-clamp-1">{asset.prompt}</span>
           <span className="mt-1 flex flex-wrap gap-x-2.5 gap-y-0.5 text-xs text-fg-muted tabular-nums">
-            <Meta>{typeLabel(asset)}</Meta>
+            <Meta>{typeLabel(asset, t)}</Meta>
             <Meta>
               {formatNumber(asset.metadata.width)} × {formatNumber(asset.metadata.height)}
             </Meta>

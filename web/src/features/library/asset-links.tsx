@@ -1,11 +1,14 @@
 import type { TAsset } from '@kaleido/common';
 import { Download, ExternalLink } from 'lucide-react';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { type ButtonVariant, buttonClass } from '../../ui/button';
 
 type LinkProps = { asset: TAsset; variant: ButtonVariant };
 
 /** "Download": the original file under its own name. */
 export function AssetDownloadLink({ asset, variant }: LinkProps) {
+  const t = useT();
   return (
     <a
       href={asset.downloadUrl}
@@ -13,7 +16,7 @@ export function AssetDownloadLink({ asset, variant }: LinkProps) {
       className={buttonClass({ variant, size: 'sm' })}
     >
       <Download aria-hidden />
-      Download
+      {t('library.link.download')}
     </a>
   );
 }
@@ -28,8 +31,12 @@ export function AssetOpenLink({ asset, variant }: LinkProps) {
       className={buttonClass({ variant, size: 'sm' })}
     >
       <ExternalLink aria-hidden />
-      Open
-      <span className="sr-only"> in a new tab</span>
+      <span>
+        <T
+          id="library.link.open"
+          values={{ hidden: (chunks) => <span className="sr-only">{chunks}</span> }}
+        />
+      </span>
     </a>
   );
 }

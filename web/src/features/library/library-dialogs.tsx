@@ -2,8 +2,10 @@ import type { TAsset } from '@kaleido/common';
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Copy, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
+import { T } from '../../i18n/t';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
-import { formatBytes, formatDateTime, formatNumber } from '../../lib/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { Button, buttonClass } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
@@ -23,18 +25,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function settingRows(asset: TAsset): { label: string; value: string }[] {
+function settingRows(asset: TAsset, t: Translate): { label: string; value: string }[] {
   return FIELDS[asset.type]
     .map((field) => {
       const value = asset.settings[field.key];
       return typeof value === 'string' || typeof value === 'number'
-        ? { label: field.label, value: field.format(value) }
+        ? { label: t(field.label), value: field.format(value, t) }
         : null;
     })
     .filter((row): row is { label: string; value: string } => row !== null);
 }
 
 function CopyPromptButton({ text }: { text: string }) {
+  const t = useT();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -51,7 +54,7 @@ function CopyPromptButton({ text }: { text: string }) {
       }}
     >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('library.detail.copied') : t('library.detail.copy')}
     </Button>
   );
 }
@@ -76,6 +79,7 @@ export function AssetDetailDialog({
   onPrevious,
   onNext,
 }: AssetDetailDialogProps) {
+  const t = useT();
   const generation = useQuery({
     ...assetGenerationQueryOptions(asset?.generationId ?? ''),
     enabled: Boolean(asset?.generationId),
@@ -107,21 +111,17 @@ export function AssetDetailDialog({
       }}
     >
       <DialogContent
-        title={
-          <span className="sr-only">
-            {asset ? (asset.type === 'image' ? 'Image details' : 'Video details') : 'Details'}
-          </span>
-        }
+        title={<span className="sr-only">{t('library.detail.title', { type: asset?.type ?? 'none' })}</span>}
         className="sm:w-[min(94vw,68rem)] sm:max-h-[92dvh] sm:p-0"
         onKeyDown={onKeyDown}
       >
         {asset === undefined ? (
           <div className="flex min-h-60 items-center justify-center text-fg-muted">
             <Spinner className="size-6" />
-            <span className="sr-only">Loading</span>
+            <span className="sr-only">{t('library.detail.loading')}</span>
           </div>
         ) : asset === null ? (
-          <p className="mt-4 text-fg-muted">This item is not in your library any more.</p>
+          <p className="mt-4 text-fg-muted">{t('library.detail.gone')}</p>
         ) : (
           <div className="mt-4 grid gap-5 sm:mt-0 sm:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)] sm:gap-0">
             <div className="relative flex items-center justify-center overflow-hidden rounded-2xl bg-[repeating-conic-gradient(var(--surface-2)_0_25%,var(--surface)_0_50%)] bg-[length:20px_20px] sm:min-h-[min(80dvh,44rem)] sm:rounded-none sm:rounded-l-3xl">
@@ -154,7 +154,7 @@ export function AssetDetailDialog({
                 <button
                   type="button"
                   onClick={onPrevious}
-                  aria-label="Previous item"
+                  aria-label={t('library.detail.previous')}
                   className="absolute top-1/2 left-3 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-white backdrop-blur transition-colors hover:bg-black/70"
                 >
                   <ChevronLeft aria-hidden className="size-5" />
@@ -164,7 +164,7 @@ export function AssetDetailDialog({
                 <button
                   type="button"
                   onClick={onNext}
-                  aria-label="Next item"
+                  aria-label={t('library.detail.next')}
                   className="absolute top-1/2 right-3 inline-flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-black/50 text-white backdrop-blur transition-colors hover:bg-black/70"
                 >
                   <ChevronRight aria-hidden className="size-5" />
@@ -175,59 +175,84 @@ export function AssetDetailDialog({
             <div className="flex min-h-0 flex-col gap-5 sm:max-h-[92dvh] sm:overflow-y-auto sm:p-6">
               <p className="-order-2 flex items-center gap-2 pr-10 text-sm text-fg-muted sm:order-none">
                 <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
-                  {asset.type === 'image' ? 'Image' : 'Video'}
+                  {asset.type === 'image' ? t('library.item.image') : t('library.item.video')}
                 </span>
                 <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
               </p>
               <section>
                 <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Prompt</h3>
+                  <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+                    {t('library.detail.prompt')}
+                  </h3>
                   <CopyPromptButton text={asset.prompt} />
                 </div>
                 <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-fg">{asset.prompt}</p>
                 {negativePrompt ? (
                   <p className="mt-2 text-xs text-fg-muted">
-                    <span className="font-medium text-fg">Without:</span> {negativePrompt}
+                    <T
+                      id="library.detail.negativePrompt"
+                      values={{
+                        label: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
+                        text: negativePrompt,
+                      }}
+                    />
                   </p>
                 ) : null}
                 {summary ? (
                   <p className="mt-3 flex items-start gap-2 rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
                     <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
                     <span>
-                      <span className="font-medium text-fg">Read as:</span> {summary}
+                      <T
+                        id="library.detail.interpretation"
+                        values={{
+                          label: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
+                          text: summary,
+                        }}
+                      />
                     </span>
                   </p>
                 ) : null}
               </section>
 
               <section>
-                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">Settings</h3>
+                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+                  {t('library.detail.settings')}
+                </h3>
                 <dl className="mt-1 text-sm">
-                  {settingRows(asset).map((row) => (
+                  {settingRows(asset, t).map((row) => (
                     <Row key={row.label} label={row.label}>
                       {row.value}
                     </Row>
                   ))}
-                  <Row label="Seed">{asset.metadata.seed}</Row>
-                  <Row label="Model">{modelName}</Row>
+                  <Row label={t('library.detail.seed')}>{asset.metadata.seed}</Row>
+                  <Row label={t('library.detail.model')}>{modelName}</Row>
                 </dl>
               </section>
 
               <section>
-                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">File</h3>
+                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+                  {t('library.detail.file')}
+                </h3>
                 <dl className="mt-1 text-sm">
-                  <Row label="Dimensions">
-                    {formatNumber(asset.metadata.width)} × {formatNumber(asset.metadata.height)} px
+                  <Row label={t('library.detail.dimensions')}>
+                    {t('library.detail.dimensionsValue', {
+                      width: asset.metadata.width,
+                      height: asset.metadata.height,
+                    })}
                   </Row>
                   {asset.metadata.durationSeconds ? (
-                    <Row label="Length">
-                      {asset.metadata.durationSeconds} s
-                      {asset.metadata.fps ? ` at ${asset.metadata.fps} fps` : ''}
+                    <Row label={t('library.detail.length')}>
+                      {asset.metadata.fps
+                        ? t('library.detail.lengthWithFps', {
+                            seconds: asset.metadata.durationSeconds,
+                            fps: asset.metadata.fps,
+                          })
+                        : t('library.detail.lengthValue', { seconds: asset.metadata.durationSeconds })}
                     </Row>
                   ) : null}
-                  <Row label="Size">{formatBytes(asset.metadata.size)}</Row>
-                  <Row label="Format">{asset.metadata.contentType}</Row>
-                  <Row label="Created">
+                  <Row label={t('library.detail.size')}>{formatBytes(asset.metadata.size)}</Row>
+                  <Row label={t('library.detail.format')}>{asset.metadata.contentType}</Row>
+                  <Row label={t('library.detail.created')}>
                     <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
                   </Row>
                 </dl>
@@ -243,9 +268,10 @@ export function AssetDetailDialog({
               <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">
                 <Button variant="accent" onClick={() => onUseSettings(asset)}>
                   <RotateCcw aria-hidden />
-                  Use these settings again
+                  {t('library.detail.useSettings')}
                 </Button>
-                <div className="grid grid-cols-3 gap-2">
+                {/* Side by side while they fit; longer labels (German, French) wrap onto a second row. */}
+                <div className="flex flex-wrap gap-2 *:flex-auto">
                   <AssetDownloadLink asset={asset} variant="secondary" />
                   <AssetOpenLink asset={asset} variant="secondary" />
                   <Button
@@ -255,7 +281,7 @@ export function AssetDetailDialog({
                     onClick={() => onDelete(asset)}
                   >
                     <Trash2 aria-hidden />
-                    Delete
+                    {t('library.detail.delete')}
                   </Button>
                 </div>
               </div>
@@ -277,8 +303,11 @@ export function ConfirmDeleteDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const t = useT();
   const one = assets.length === 1 ? assets[0] : undefined;
-  const title = one ? `Delete this ${one.type}?` : `Delete ${formatNumber(assets.length)} items?`;
+  const title = one
+    ? t('library.confirm.titleOne', { type: one.type })
+    : t('library.confirm.titleMany', { count: assets.length });
   return (
     <Dialog
       open
@@ -288,11 +317,7 @@ export function ConfirmDeleteDialog({
     >
       <DialogContent
         title={title}
-        description={
-          one
-            ? 'It is removed from your library for good, with its file. This cannot be undone.'
-            : 'They are removed from your library for good, with their files. This cannot be undone.'
-        }
+        description={one ? t('library.confirm.descriptionOne') : t('library.confirm.descriptionMany')}
         role="alertdialog"
       >
         {one ? (
@@ -310,10 +335,12 @@ export function ConfirmDeleteDialog({
           </div>
         ) : null}
         <div className={cn('mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end')}>
-          <DialogClose className={buttonClass({ variant: 'secondary' })}>Cancel</DialogClose>
+          <DialogClose className={buttonClass({ variant: 'secondary' })}>
+            {t('library.confirm.cancel')}
+          </DialogClose>
           <Button variant="danger" onClick={onConfirm} autoFocus>
             <Trash2 aria-hidden />
-            Delete
+            {t('library.confirm.delete')}
           </Button>
         </div>
       </DialogContent>

@@ -1,7 +1,7 @@
 import type { TAsset } from '@kaleido/common';
-import { MESSAGES } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import { makeAsset } from '../../test/generation-fixtures';
 import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
 import { LIBRARY_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './library-page';
@@ -73,7 +73,7 @@ describe('library', () => {
     libraryServer([fox(), waves()], { hold });
     renderApp('/library');
     await screen.findByRole('heading', { name: 'Library', level: 1 });
-    expect(within(screen.getByRole('main')).getByText(MESSAGES.loading)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('Loading amazing creations...')).toBeInTheDocument();
     act(() => release());
     const list = await screen.findByRole('list', { name: 'Your creations' });
     expect(within(list).getByRole('button', { name: /Details: A red fox in the snow/ })).toBeInTheDocument();
@@ -243,5 +243,36 @@ describe('library', () => {
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('button', { name: /Details: Item 4/ })).toBeInTheDocument();
     expect(screen.getByText('That is all 5 items.')).toBeInTheDocument();
+  });
+});
+
+describe('library in another language', () => {
+  it('speaks the account’s language (German): headings, counts and labels', async () => {
+    window.localStorage.setItem('kaleido.language', 'de');
+    await loadMessages('de');
+    mockServer({
+      user: TEST_USER,
+      handler: (url) => {
+        if (url === '/api/settings')
+          return jsonResponse({ success: true, data: { ...TEST_SETTINGS, language: 'de' } });
+        if (url.startsWith('/api/generations')) return jsonResponse({ success: true, data: [] });
+        if (url.startsWith('/api/assets?'))
+          return jsonResponse({ success: true, data: { items: [fox(), waves()], nextCursor: null } });
+        return undefined;
+      },
+    });
+    const { user } = renderApp('/library');
+    expect(await screen.findByRole('heading', { name: 'Bibliothek', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Deine Kreationen' });
+    expect(
+      within(list).getByRole('button', { name: /^Details: A red fox in the snow \(Bild, / }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Das sind alle 2 Elemente.')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Bilder' })).toBeInTheDocument();
+    await user.click(within(list).getByRole('checkbox', { name: 'Auswählen: A red fox in the snow' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Auswahl' });
+    expect(within(toolbar).getByText('1 ausgewählt')).toBeInTheDocument();
+    await user.click(within(toolbar).getByRole('button', { name: 'Löschen' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Dieses Bild löschen?' })).toBeInTheDocument();
   });
 });

@@ -1,11 +1,5 @@
 import type { TAsset } from '@kaleido/common';
-import {
-  APP_ROUTES,
-  LIBRARY_ARCHIVE_MAX,
-  LIBRARY_FILTERS,
-  LIBRARY_SORTS,
-  MESSAGES,
-} from '@kaleido/common/browser';
+import { APP_ROUTES, LIBRARY_ARCHIVE_MAX, LIBRARY_FILTERS, LIBRARY_SORTS } from '@kaleido/common/browser';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Clapperboard,
@@ -26,9 +20,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
 import { useToast } from '../../app/toast-provider';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStoredChoice } from '../../lib/use-stored-state';
 import { Button, buttonClass } from '../../ui/button';
@@ -69,14 +64,22 @@ type LibraryView = (typeof VIEWS)[number];
 /** How long the search waits for typing to pause before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-const FILTER_LABELS: Record<LibraryFilter, string> = { all: 'All', image: 'Images', video: 'Videos' };
-const SORT_LABELS: Record<LibrarySort, string> = { newest: 'Newest first', oldest: 'Oldest first' };
+const FILTER_LABELS: Record<LibraryFilter, MessageId> = {
+  all: 'library.filter.all',
+  image: 'library.filter.image',
+  video: 'library.filter.video',
+};
+const SORT_LABELS: Record<LibrarySort, MessageId> = {
+  newest: 'library.sort.newest',
+  oldest: 'library.sort.oldest',
+};
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
 }
 
 export function LibraryPage() {
+  const t = useT();
   const { user } = useUser();
   return (
     <PageContainer className="py-8 sm:py-12">
@@ -88,8 +91,8 @@ export function LibraryPage() {
           className="my-6"
           headingLevel={1}
           icon={Library}
-          title={MESSAGES.signInToViewAssets}
-          message="Your library keeps every image and video you generate, ready to search, open and download."
+          title={t('library.signIn.title')}
+          message={t('library.signIn.message')}
         />
       )}
     </PageContainer>
@@ -102,6 +105,7 @@ export function LibraryPage() {
  * search, filter, sort and the open item live in the address, so Back and shared links work.
  */
 function LibraryBrowser() {
+  const t = useT();
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -262,18 +266,16 @@ function LibraryBrowser() {
         clearSelection();
         toast.success(
           assets.length === 1
-            ? `${assets[0]?.type === 'video' ? 'Video' : 'Image'} deleted`
-            : `${formatNumber(assets.length)} items deleted`,
+            ? t('library.toast.deletedOne', { type: assets[0]?.type })
+            : t('library.toast.deletedMany', { count: assets.length }),
         );
       },
       onError: (error) => {
         const failed = error instanceof DeleteAssetsError ? error.failedIds.length : assets.length;
         const reason = serverText(error instanceof DeleteAssetsError ? error.firstError : error);
         toast.error(
-          failed === 1
-            ? 'The item could not be deleted'
-            : `${formatNumber(failed)} items could not be deleted`,
-          'Nothing was lost: they are back in your library.',
+          t('library.toast.deleteFailed', { count: failed }),
+          t('library.toast.deleteFailedDescription'),
           reason,
         );
       },
@@ -296,12 +298,12 @@ function LibraryBrowser() {
       <EmptyState
         className="mt-6"
         icon={RotateCw}
-        title="Your library could not be loaded"
-        description={serverText(query.error) ?? 'Check your connection and try again.'}
+        title={t('library.error.title')}
+        description={serverText(query.error) ?? t('library.error.description')}
         actions={
           <Button variant="primary" onClick={refresh}>
             <RotateCw aria-hidden />
-            Try again
+            {t('library.error.retry')}
           </Button>
         }
       />
@@ -312,17 +314,17 @@ function LibraryBrowser() {
       <EmptyState
         className="mt-6"
         icon={Images}
-        title="No creations yet"
-        description="Everything you generate is saved here automatically. Start with an image or a short video."
+        title={t('library.empty.title')}
+        description={t('library.empty.description')}
         actions={
           <>
             <Link to={APP_ROUTES.generateImage} className={buttonClass({ variant: 'primary' })}>
               <ImageIcon aria-hidden />
-              Generate Images
+              {t('library.action.generateImages')}
             </Link>
             <Link to={APP_ROUTES.generateVideo} className={buttonClass({ variant: 'secondary' })}>
               <Clapperboard aria-hidden />
-              Generate Video
+              {t('library.action.generateVideo')}
             </Link>
           </>
         }
@@ -330,16 +332,13 @@ function LibraryBrowser() {
     );
   } else if (items.length === 0) {
     state = 'no-match';
-    const noun = type === 'image' ? 'images' : type === 'video' ? 'videos' : 'items';
     content = (
       <EmptyState
         className="mt-6"
         icon={SearchX}
-        title={q ? `No ${noun} match “${q}”` : `No ${noun} yet`}
+        title={q ? t('library.noMatch.searchTitle', { type, q }) : t('library.noMatch.filterTitle', { type })}
         description={
-          q
-            ? 'Search looks at the words of your prompts. Try fewer or other words.'
-            : `Nothing in your library matches this filter. Your ${noun} will show here once you make some.`
+          q ? t('library.noMatch.searchDescription') : t('library.noMatch.filterDescription', { type })
         }
         actions={
           <>
@@ -352,12 +351,12 @@ function LibraryBrowser() {
               }}
             >
               <X aria-hidden />
-              {q ? 'Clear search' : 'Show everything'}
+              {q ? t('library.noMatch.clearSearch') : t('library.noMatch.showEverything')}
             </Button>
             {type !== 'all' ? (
               <Link to={GENERATOR_ROUTES[type]} className={buttonClass({ variant: 'secondary' })}>
                 {type === 'image' ? <ImageIcon aria-hidden /> : <Clapperboard aria-hidden />}
-                {type === 'image' ? 'Generate Images' : 'Generate Video'}
+                {type === 'image' ? t('library.action.generateImages') : t('library.action.generateVideo')}
               </Link>
             ) : null}
           </>
@@ -370,7 +369,7 @@ function LibraryBrowser() {
     content = (
       <>
         <ul
-          aria-label="Your creations"
+          aria-label={t('library.list.label')}
           className={cn(
             'mt-5 transition-opacity',
             view === 'grid'
@@ -396,17 +395,13 @@ function LibraryBrowser() {
           {hasNextPage ? (
             <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
               {isFetchingNextPage ? <Spinner /> : null}
-              {isFetchingNextPage ? 'Loading more…' : 'Load more'}
+              {isFetchingNextPage ? t('library.list.loadingMore') : t('library.list.loadMore')}
             </Button>
           ) : (
             <p className="text-sm text-fg-subtle">
               {filtered
-                ? items.length === 1
-                  ? 'That is the only match.'
-                  : `That is all ${formatNumber(items.length)} matches.`
-                : items.length === 1
-                  ? 'That is the only item.'
-                  : `That is all ${formatNumber(items.length)} items.`}
+                ? t('library.list.endMatches', { count: items.length })
+                : t('library.list.endItems', { count: items.length })}
             </p>
           )}
         </div>
@@ -421,10 +416,10 @@ function LibraryBrowser() {
     <div data-library-state={state}>
       <header className="flex items-start justify-between gap-4 sm:items-end">
         <div className="min-w-0">
-          <h1 className="text-3xl font-semibold tracking-tight text-fg sm:text-4xl">Library</h1>
-          <p className="mt-2 text-fg-muted">
-            Every image and video you generate, searchable and ready to download.
-          </p>
+          <h1 className="text-3xl font-semibold tracking-tight break-words text-fg sm:text-4xl">
+            {t('library.title')}
+          </h1>
+          <p className="mt-2 text-fg-muted">{t('library.subtitle')}</p>
         </div>
         <Button
           variant="secondary"
@@ -433,28 +428,42 @@ function LibraryBrowser() {
           className="max-sm:size-10 max-sm:px-0"
         >
           <RotateCw aria-hidden className={cn(refreshing && 'animate-spin')} />
-          <span className="max-sm:sr-only">Refresh</span>
+          <span className="max-sm:sr-only">{t('library.refresh')}</span>
         </Button>
       </header>
 
       <div className="z-20 -mx-4 mt-6 border-b border-line bg-[var(--nav-bg)] px-4 py-3 backdrop-blur-xl sm:-mx-6 sm:px-6 md:sticky md:top-16 lg:-mx-8 lg:px-8">
         {selected.size > 0 ? (
-          <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Selection">
-            <Button variant="ghost" size="icon" onClick={clearSelection} aria-label="Clear selection">
+          <div
+            className="flex flex-wrap items-center gap-2"
+            role="toolbar"
+            aria-label={t('library.selection.label')}
+          >
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={clearSelection}
+              aria-label={t('library.selection.clear')}
+            >
               <X aria-hidden />
             </Button>
             <p className="mr-auto text-sm font-medium text-fg" aria-live="polite">
-              {formatNumber(selected.size)} selected
+              {t('library.selection.count', { count: selected.size })}
             </p>
             {selected.size < items.length ? (
               <Button variant="ghost" size="sm" onClick={() => setSelected(new Set(items.map((a) => a.id)))}>
-                Select all {formatNumber(items.length)}
+                {t('library.selection.selectAll', { count: items.length })}
               </Button>
             ) : null}
             {tooMany ? (
-              <Button variant="secondary" size="sm" disabled title={`At most ${LIBRARY_ARCHIVE_MAX} at once`}>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled
+                title={t('library.selection.zipTooManyHint', { max: LIBRARY_ARCHIVE_MAX })}
+              >
                 <FileArchive aria-hidden />
-                Download zip (max {LIBRARY_ARCHIVE_MAX})
+                {t('library.selection.zipTooMany', { max: LIBRARY_ARCHIVE_MAX })}
               </Button>
             ) : (
               <a
@@ -463,12 +472,12 @@ function LibraryBrowser() {
                 className={buttonClass({ variant: 'secondary', size: 'sm' })}
               >
                 <FileArchive aria-hidden />
-                Download zip
+                {t('library.selection.zip')}
               </a>
             )}
             <Button variant="danger" size="sm" onClick={() => setConfirming(selectedAssets)}>
               <Trash2 aria-hidden />
-              Delete
+              {t('library.selection.delete')}
             </Button>
           </div>
         ) : (
@@ -482,8 +491,8 @@ function LibraryBrowser() {
                 type="search"
                 value={searchText}
                 onChange={(event) => setSearchText(event.target.value)}
-                placeholder="Search your prompts"
-                aria-label="Search your library"
+                placeholder={t('library.search.placeholder')}
+                aria-label={t('library.search.label')}
                 maxLength={200}
                 className="h-10 w-full rounded-full border border-line-strong bg-surface pr-10 pl-9 text-sm text-fg shadow-sm outline-none transition-[border-color,box-shadow] placeholder:text-fg-subtle focus:border-accent focus:ring-4 focus:ring-accent-soft [&::-webkit-search-cancel-button]:hidden"
               />
@@ -493,7 +502,7 @@ function LibraryBrowser() {
                 <button
                   type="button"
                   onClick={() => setSearchText('')}
-                  aria-label="Clear search"
+                  aria-label={t('library.search.clear')}
                   className="absolute top-1/2 right-2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-fg-subtle hover:bg-surface-2 hover:text-fg"
                 >
                   <X aria-hidden className="size-4" />
@@ -502,18 +511,18 @@ function LibraryBrowser() {
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <ChoiceGroup
-                legend="Show"
+                legend={t('library.filter.legend')}
                 hideLegend
                 segmented
                 size="sm"
                 className="basis-full sm:basis-auto"
                 value={type}
                 onChange={(value) => updateParams({ type: value === 'all' ? null : value })}
-                options={LIBRARY_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
+                options={LIBRARY_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
               />
               <Select
-                aria-label="Sort"
-                className="w-[8.5rem] shrink-0 max-sm:flex-1"
+                aria-label={t('library.sort.label')}
+                className="w-auto min-w-[8.5rem] shrink-0 max-sm:flex-1"
                 value={sort}
                 onChange={(event) =>
                   updateParams({ sort: event.target.value === 'newest' ? null : event.target.value })
@@ -521,12 +530,12 @@ function LibraryBrowser() {
               >
                 {LIBRARY_SORTS.map((value) => (
                   <option key={value} value={value}>
-                    {SORT_LABELS[value]}
+                    {t(SORT_LABELS[value])}
                   </option>
                 ))}
               </Select>
               <ChoiceGroup
-                legend="View"
+                legend={t('library.view.legend')}
                 hideLegend
                 segmented
                 size="sm"
@@ -534,8 +543,16 @@ function LibraryBrowser() {
                 value={view}
                 onChange={setView}
                 options={[
-                  { value: 'grid', label: <LayoutGrid aria-hidden className="size-4" />, ariaLabel: 'Grid' },
-                  { value: 'list', label: <List aria-hidden className="size-4" />, ariaLabel: 'List' },
+                  {
+                    value: 'grid',
+                    label: <LayoutGrid aria-hidden className="size-4" />,
+                    ariaLabel: t('library.view.grid'),
+                  },
+                  {
+                    value: 'list',
+                    label: <List aria-hidden className="size-4" />,
+                    ariaLabel: t('library.view.list'),
+                  },
                 ]}
               />
             </div>
@@ -569,9 +586,10 @@ function LibraryBrowser() {
 }
 
 function LoadingGrid({ view }: { view: LibraryView }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" className="mt-5">
-      <span className="sr-only">{MESSAGES.loading}</span>
+      <span className="sr-only">{t('library.loading')}</span>
       {view === 'grid' ? (
         <ul
           aria-hidden

@@ -14,9 +14,11 @@ import { Link } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
 import { useToast } from '../../app/toast-provider';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatCredits, formatNumber, formatUsd } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { Button, buttonClass } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
@@ -25,9 +27,19 @@ import type { CurrentUser } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { billingSummaryQueryOptions, newPurchaseKey, useChangePlan } from '../billing/api';
 import { CheckoutDialogContent, type CheckoutItem } from '../billing/checkout-dialog';
-import { PRICING_FAQ } from './faq';
+import { pricingFaq } from './faq';
+import { planFeatures } from './plan-features';
 
 const FEATURED_PLAN = 'pro';
+
+/** The credit packs' introduction, as BILLING_POLICY has it. */
+const PACKS_INTRO = BILLING_POLICY.purchasedCreditsExpire
+  ? BILLING_POLICY.purchasedSpentFirst
+    ? 'pricing.packs.intro.spentFirst'
+    : 'pricing.packs.intro.plain'
+  : BILLING_POLICY.purchasedSpentFirst
+    ? 'pricing.packs.intro.neverExpireSpentFirst'
+    : 'pricing.packs.intro.neverExpire';
 
 function PlanCard({
   plan,
@@ -40,6 +52,7 @@ function PlanCard({
   pendingPlan: string | null;
   onChoose: (item: CheckoutItem) => void;
 }) {
+  const t = useT();
   const featured = plan.id === FEATURED_PLAN;
   const isCurrent = user?.plan === plan.id;
   const toast = useToast();
@@ -47,17 +60,17 @@ function PlanCard({
   const change = user ? planChangeKind(user.plan, plan.id) : null;
   const action = !user
     ? plan.priceUsd === 0
-      ? 'Get started free'
-      : `Choose ${plan.name}`
+      ? t('pricing.plan.getStartedFree')
+      : t('pricing.plan.choose', { plan: plan.name })
     : change === 'upgrade'
-      ? `Upgrade to ${plan.name}`
-      : `Switch to ${plan.name}`;
+      ? t('pricing.plan.upgrade', { plan: plan.name })
+      : t('pricing.plan.switch', { plan: plan.name });
   const keep = async () => {
     try {
       await changePlan.mutateAsync({ plan: plan.id, idempotencyKey: newPurchaseKey() });
-      toast.success(`You stay on ${plan.name}`, 'The scheduled plan change is cancelled.');
+      toast.success(t('pricing.plan.kept', { plan: plan.name }), t('pricing.plan.keptDescription'));
     } catch (error) {
-      toast.error('Could not keep your plan', serverText(error));
+      toast.error(t('pricing.plan.keepFailed'), serverText(error));
     }
   };
   const buttonStyle = buttonClass({
@@ -74,22 +87,22 @@ function PlanCard({
     >
       {featured ? (
         <Badge tone="new" className="absolute -top-2.5 left-6">
-          Recommended
+          {t('pricing.plan.recommended')}
         </Badge>
       ) : null}
       <h3 className="text-lg font-semibold text-fg">{plan.name}</h3>
-      <p className="mt-4 flex items-baseline gap-1.5">
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-1.5">
         <span className="text-4xl font-semibold tracking-tight text-fg tabular-nums">
           {formatUsd(plan.priceUsd)}
         </span>
-        <span className="text-sm text-fg-muted">/ month</span>
+        <span className="text-sm text-fg-muted">{t('pricing.plan.perMonth')}</span>
       </p>
       <p className="mt-2 inline-flex items-center gap-1.5 text-sm font-medium text-fg">
-        <Coins aria-hidden className="size-4 text-warning" />
-        {formatCredits(plan.monthlyCredits)} every month
+        <Coins aria-hidden className="size-4 shrink-0 text-warning" />
+        {t('pricing.plan.monthlyCredits', { count: plan.monthlyCredits })}
       </p>
       <ul className="mt-6 flex-1 space-y-3 border-t border-line pt-6">
-        {plan.features.map((feature) => (
+        {planFeatures(t, plan.id).map((feature) => (
           <li key={feature} className="flex items-start gap-2.5 text-sm text-fg-muted">
             <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
             {feature}
@@ -105,15 +118,15 @@ function PlanCard({
             disabled={changePlan.isPending}
             onClick={() => void keep()}
           >
-            Keep {plan.name}
+            {t('pricing.plan.keep', { plan: plan.name })}
           </Button>
         ) : isCurrent ? (
           <span aria-disabled="true" className={cn(buttonStyle, 'opacity-60')}>
-            Current plan
+            {t('pricing.plan.current')}
           </span>
         ) : pendingPlan === plan.id ? (
           <span aria-disabled="true" className={cn(buttonStyle, 'opacity-60')}>
-            Starts next billing month
+            {t('pricing.plan.startsNextMonth')}
           </span>
         ) : user ? (
           <button type="button" className={buttonStyle} onClick={() => onChoose({ kind: 'plan', plan })}>
@@ -130,6 +143,7 @@ function PlanCard({
 }
 
 export function PricingPage() {
+  const t = useT();
   const { user } = useUser();
   const summary = useQuery({ ...billingSummaryQueryOptions(), enabled: Boolean(user) });
   const [checkout, setCheckout] = useState<CheckoutItem | null>(null);
@@ -143,19 +157,23 @@ export function PricingPage() {
       <PageMeta {...PAGE_METADATA.pricing} />
       <PageContainer className="py-12 sm:py-16">
         <header className="mx-auto max-w-2xl text-center">
-          <p className="text-[13px] font-semibold tracking-[0.12em] text-accent-fg uppercase">Pricing</p>
-          <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance text-fg sm:text-5xl">
-            Simple plans. <span className="text-kaleido">Credits</span> that go further.
+          <p className="text-[13px] font-semibold tracking-[0.12em] text-accent-fg uppercase">
+            {t('pricing.eyebrow')}
+          </p>
+          <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance break-words hyphens-auto text-fg sm:text-5xl">
+            <T
+              id="pricing.title"
+              values={{ accent: (chunks) => <span className="text-kaleido">{chunks}</span> }}
+            />
           </h1>
           <p className="mt-4 text-lg text-pretty text-fg-muted">
-            An image costs {formatCredits(CREDIT_PRICES.image)} and a video{' '}
-            {formatCredits(CREDIT_PRICES.video)}. Start free, upgrade when you need more.
+            {t('pricing.intro', { image: CREDIT_PRICES.image, video: CREDIT_PRICES.video })}
           </p>
         </header>
 
         <section aria-labelledby="plans-heading" className="mt-12">
           <h2 id="plans-heading" className="sr-only">
-            Plans
+            {t('pricing.plans.heading')}
           </h2>
           <ul className="grid gap-6 lg:grid-cols-3">
             {PLANS.map((plan) => (
@@ -173,13 +191,9 @@ export function PricingPage() {
         <section aria-labelledby="packs-heading" className="mt-20">
           <div className="max-w-2xl">
             <h2 id="packs-heading" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-              Credit packs
+              {t('pricing.packs.heading')}
             </h2>
-            <p className="mt-2 text-fg-muted">
-              Top up whenever you like.
-              {BILLING_POLICY.purchasedCreditsExpire ? '' : ' Purchased credits never expire'}
-              {BILLING_POLICY.purchasedSpentFirst ? ' and are used before your monthly credits.' : '.'}
-            </p>
+            <p className="mt-2 text-fg-muted">{t(PACKS_INTRO)}</p>
           </div>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {CREDIT_PACKS.map((pack) => {
@@ -189,20 +203,27 @@ export function PricingPage() {
                   key={pack.id}
                   className="flex flex-col rounded-2xl border border-line bg-surface p-5 shadow-card"
                 >
-                  <div className="flex items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
                     <p className="text-2xl font-semibold tracking-tight text-fg tabular-nums">
-                      {formatNumber(pack.credits)}
-                      <span className="ml-1.5 text-sm font-medium text-fg-muted">credits</span>
+                      <T
+                        id="pricing.pack.credits"
+                        values={{
+                          count: pack.credits,
+                          unit: (chunks) => (
+                            <span className="ml-1.5 text-sm font-medium text-fg-muted">{chunks}</span>
+                          ),
+                        }}
+                      />
                     </p>
                     {pack.bonusCredits > 0 ? (
                       <Badge tone="success">
                         <Plus aria-hidden className="size-3" />
-                        {formatNumber(pack.bonusCredits)} bonus
+                        {t('pricing.pack.bonus', { count: pack.bonusCredits })}
                       </Badge>
                     ) : null}
                   </div>
                   <p className="mt-1 text-sm text-fg-muted">
-                    {formatCredits(total)} in total · {formatUsd(pack.priceUsd / total)} per credit
+                    {t('pricing.pack.total', { total, perCredit: formatUsd(pack.priceUsd / total) })}
                   </p>
                   <p className="mt-5 text-3xl font-semibold tracking-tight text-fg tabular-nums">
                     {formatUsd(pack.priceUsd)}
@@ -210,19 +231,25 @@ export function PricingPage() {
                   {user ? (
                     <button
                       type="button"
-                      aria-label={`Buy ${formatCredits(pack.credits)} for ${formatUsd(pack.priceUsd)}`}
+                      aria-label={t('pricing.pack.buyLabel', {
+                        count: pack.credits,
+                        price: formatUsd(pack.priceUsd),
+                      })}
                       className={buttonClass({ variant: 'secondary', className: 'mt-5 w-full' })}
                       onClick={() => setCheckout({ kind: 'pack', pack })}
                     >
-                      Buy
+                      {t('pricing.pack.buy')}
                     </button>
                   ) : (
                     <Link
                       to={APP_ROUTES.auth}
-                      aria-label={`Buy ${formatCredits(pack.credits)} for ${formatUsd(pack.priceUsd)}`}
+                      aria-label={t('pricing.pack.buyLabel', {
+                        count: pack.credits,
+                        price: formatUsd(pack.priceUsd),
+                      })}
                       className={buttonClass({ variant: 'secondary', className: 'mt-5 w-full' })}
                     >
-                      Buy
+                      {t('pricing.pack.buy')}
                     </Link>
                   )}
                 </li>
@@ -233,10 +260,10 @@ export function PricingPage() {
 
         <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
           <h2 id="faq-heading" className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
-            Frequently asked questions
+            {t('pricing.faq.heading')}
           </h2>
           <div className="mt-6 divide-y divide-line rounded-2xl border border-line bg-surface shadow-card">
-            {PRICING_FAQ.map((entry) => (
+            {pricingFaq(t).map((entry) => (
               <details key={entry.question} className="group px-5 sm:px-6">
                 <summary className="flex list-none items-center justify-between gap-4 py-5 font-medium text-fg [&::-webkit-details-marker]:hidden">
                   {entry.question}

@@ -1,9 +1,22 @@
-import { CREDIT_PRICES, MESSAGES } from '@kaleido/common/browser';
+import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import { formatCredits } from '../../lib/format';
-import { jsonResponse, mockServer, renderApp, settingsStore, TEST_USER } from '../../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  settingsStore,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 import { billingFake } from '../billing/billing-fake';
+
+/** The English texts these screens show (the English catalogs). */
+const EN = {
+  logInToViewProfile: 'Please log in to view your profile.',
+};
 
 const figures = (generations: number, images: number, videos: number, creditsUsed: number) => ({
   generations,
@@ -45,10 +58,10 @@ const usageSummary = (url: string) =>
     : undefined;
 
 describe('profile page', () => {
-  it(`says '${MESSAGES.logInToViewProfile}' when signed out`, async () => {
+  it(`says '${EN.logInToViewProfile}' when signed out`, async () => {
     mockServer();
     renderApp('/profile');
-    expect(await screen.findByText(MESSAGES.logInToViewProfile)).toBeInTheDocument();
+    expect(await screen.findByText(EN.logInToViewProfile)).toBeInTheDocument();
   });
 
   it('has four tabs, with the open one in the address', async () => {
@@ -168,5 +181,34 @@ describe('credit balance in the navigation', () => {
     expect(await screen.findByLabelText('Credit balance: 42 credits')).toBeInTheDocument();
     queryClient.setQueryData(['auth', 'me'], { ...TEST_USER, credits: 7 });
     await waitFor(() => expect(screen.getByLabelText('Credit balance: 7 credits')).toHaveTextContent('7'));
+  });
+});
+
+describe('profile page in German', () => {
+  it("shows the tabs, the account's figures and dates in the account's language", async () => {
+    window.localStorage.setItem('kaleido.language', 'de');
+    await loadMessages('de');
+    const store = settingsStore({ ...TEST_SETTINGS, language: 'de' });
+    mockServer({
+      user: TEST_USER,
+      handler: async (url, init) => usageSummary(url) ?? store.handle(url, init),
+    });
+    renderApp('/profile');
+    const tabs = await screen.findByRole('tablist', { name: 'Profilbereiche' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Übersicht', 'Nutzung', 'Abrechnung', 'Einstellungen']);
+    expect(screen.getByText('Mitglied seit 15. Januar 2026')).toBeInTheDocument();
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'Guthaben' })).toBeInTheDocument();
+    expect(within(panel).getByText('Monatlich').nextElementSibling).toHaveTextContent(
+      '10 · wird jeden Abrechnungsmonat auf 10 zurückgesetzt',
+    );
+    expect(within(panel).getByText('E-Mail und Passwort')).toBeInTheDocument();
+    const table = await within(panel).findByRole('table');
+    expect(within(table).getByRole('row', { name: 'Verbrauchte Credits 5 27' })).toBeInTheDocument();
+    expect(within(panel).getByText('Video generiert')).toBeInTheDocument();
   });
 });

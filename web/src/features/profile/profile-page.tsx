@@ -1,8 +1,10 @@
-import { MESSAGES, PLANS } from '@kaleido/common/browser';
+import { PLANS } from '@kaleido/common/browser';
 import { ShieldCheck, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { UserAvatar } from '../../app/user-avatar';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useT } from '../../i18n/use-t';
 import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/badge';
 import { PageContainer } from '../../ui/page';
@@ -17,6 +19,13 @@ import { UsageTab } from './usage-tab';
 export const PROFILE_TABS = ['overview', 'usage', 'billing', 'settings'] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
+const TAB_LABELS: Record<ProfileTab, MessageId> = {
+  overview: 'profile.tabs.overview',
+  usage: 'profile.tabs.usage',
+  billing: 'profile.tabs.billing',
+  settings: 'profile.tabs.settings',
+};
+
 function tabFrom(value: string | null): ProfileTab {
   return (PROFILE_TABS as readonly string[]).includes(value ?? '') ? (value as ProfileTab) : 'overview';
 }
@@ -24,19 +33,20 @@ function tabFrom(value: string | null): ProfileTab {
 /** /profile: Overview, Usage, Billing and Settings tabs; the open tab is in the address (?tab=settings). */
 export function ProfilePage() {
   const { user } = useUser();
+  const t = useT();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabFrom(searchParams.get('tab'));
 
   if (!user) {
     return (
       <PageContainer className="py-10 sm:py-14">
-        <PageMeta title="Profile" noIndex />
+        <PageMeta titleId="profile.pageTitle" noIndex />
         <SignInRequired
           className="my-6"
           headingLevel={1}
           icon={UserRound}
-          title={MESSAGES.logInToViewProfile}
-          message="Your profile shows your credits, usage and settings."
+          title={t('profile.signedOut.title')}
+          message={t('profile.signedOut.message')}
         />
       </PageContainer>
     );
@@ -44,16 +54,15 @@ export function ProfilePage() {
 
   const name = user.displayName || user.email;
   const plan = PLANS.find((candidate) => candidate.id === user.plan);
-  const titles: Record<ProfileTab, string> = {
-    overview: 'Profile',
-    usage: 'Usage',
-    billing: 'Billing',
-    settings: 'Settings',
-  };
 
   return (
     <PageContainer className="py-8 sm:py-12">
-      <PageMeta title={tab === 'overview' ? 'Profile' : `${titles[tab]} · Profile`} noIndex />
+      <PageMeta
+        title={
+          tab === 'overview' ? t('profile.pageTitle') : t('profile.pageTitleTab', { tab: t(TAB_LABELS[tab]) })
+        }
+        noIndex
+      />
       <header className="flex items-center gap-4">
         <UserAvatar name={name} className="size-14 shrink-0 text-lg sm:size-16 sm:text-xl" />
         <div className="min-w-0">
@@ -63,7 +72,7 @@ export function ProfilePage() {
             {user.role === 'admin' ? (
               <Badge tone="warning">
                 <ShieldCheck aria-hidden className="size-3" />
-                Admin
+                {t('profile.badge.admin')}
               </Badge>
             ) : null}
           </div>
@@ -72,16 +81,20 @@ export function ProfilePage() {
             <span aria-hidden className="hidden sm:inline">
               {' · '}
             </span>
-            <span className="block sm:inline">Member since {formatDate(user.createdAt)}</span>
+            <span className="block sm:inline">
+              {t('profile.memberSince', { date: formatDate(user.createdAt) })}
+            </span>
           </p>
         </div>
       </header>
 
       <Tabs
-        label="Profile sections"
+        label={t('profile.tabs.label')}
         variant="segmented"
         className="mt-8"
-        listClassName="w-full sm:w-fit"
+        // On a phone the four tabs share one row; where their names run long (German, French) the row
+        // scrolls sideways instead of cutting the last tab off.
+        listClassName="w-full overflow-x-auto overscroll-x-contain sm:w-fit"
         panelClassName="mt-8 focus-visible:outline-none"
         selectedId={tab}
         onSelectedChange={(next) =>
@@ -96,10 +109,10 @@ export function ProfilePage() {
           )
         }
         items={[
-          { id: 'overview', label: 'Overview', content: <OverviewTab user={user} /> },
-          { id: 'usage', label: 'Usage', content: <UsageTab /> },
-          { id: 'billing', label: 'Billing', content: <BillingTab user={user} /> },
-          { id: 'settings', label: 'Settings', content: <SettingsPanel user={user} /> },
+          { id: 'overview', label: t(TAB_LABELS.overview), content: <OverviewTab user={user} /> },
+          { id: 'usage', label: t(TAB_LABELS.usage), content: <UsageTab /> },
+          { id: 'billing', label: t(TAB_LABELS.billing), content: <BillingTab user={user} /> },
+          { id: 'settings', label: t(TAB_LABELS.settings), content: <SettingsPanel user={user} /> },
         ]}
       />
     </PageContainer>

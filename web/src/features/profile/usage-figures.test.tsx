@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/i18n-provider';
 import { createQueryClient } from '../../lib/query-client';
 import { jsonResponse } from '../../test/render-app';
 import { RecentActivity } from './usage-figures';
@@ -55,7 +56,9 @@ describe('recent activity and data collection', () => {
     );
     render(
       <QueryClientProvider client={createQueryClient()}>
-        <RecentActivity />
+        <I18nProvider initial="en">
+          <RecentActivity />
+        </I18nProvider>
       </QueryClientProvider>,
     );
     const items = await screen.findAllByRole('listitem');

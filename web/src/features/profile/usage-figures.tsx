@@ -1,43 +1,46 @@
 import type { TActivity, TUsageFigures } from '@kaleido/common';
 import { useQuery } from '@tanstack/react-query';
 import { Clapperboard, Coins, CreditCard, ImageIcon, RotateCcw } from 'lucide-react';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { type Translate, useT } from '../../i18n/use-t';
 import { formatDate, formatNumber, formatRelative, formatUsd } from '../../lib/format';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { usageSummaryQueryOptions } from './api';
 
-const ROWS: { key: keyof TUsageFigures; label: string; money?: boolean }[] = [
-  { key: 'generations', label: 'Generations' },
-  { key: 'images', label: 'Images' },
-  { key: 'videos', label: 'Videos' },
-  { key: 'creditsUsed', label: 'Credits used' },
-  { key: 'creditsPurchased', label: 'Credits purchased' },
-  { key: 'amountSpentCents', label: 'Spent', money: true },
+const ROWS: { key: keyof TUsageFigures; label: MessageId; money?: boolean }[] = [
+  { key: 'generations', label: 'profile.usage.generations' },
+  { key: 'images', label: 'profile.usage.images' },
+  { key: 'videos', label: 'profile.usage.videos' },
+  { key: 'creditsUsed', label: 'profile.usage.creditsUsed' },
+  { key: 'creditsPurchased', label: 'profile.usage.creditsPurchased' },
+  { key: 'amountSpentCents', label: 'profile.usage.amountSpent', money: true },
 ];
 
 /** This billing month against all time, from the server's counts (no derived or sample figures). */
 export function UsageFiguresCard({ compact = false }: { compact?: boolean }) {
+  const t = useT();
   const summary = useQuery(usageSummaryQueryOptions());
   const rows = compact ? ROWS.slice(0, 4) : ROWS;
   return (
     <Card className="p-6">
-      <h2 className="text-sm font-semibold text-fg-muted">Usage</h2>
+      <h2 className="text-sm font-semibold text-fg-muted">{t('profile.usage.title')}</h2>
       {summary.data ? (
         <>
           <p className="mt-1 text-[13px] text-fg-subtle">
-            This month began {formatDate(summary.data.periodStart)}
+            {t('profile.usage.periodStart', { date: formatDate(summary.data.periodStart) })}
           </p>
           <table className="mt-4 w-full text-sm">
             <thead>
               <tr className="text-left text-fg-muted">
                 <th scope="col" className="pb-2 font-medium">
-                  <span className="sr-only">Figure</span>
+                  <span className="sr-only">{t('profile.usage.figure')}</span>
                 </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  This month
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                  {t('profile.usage.thisMonth')}
                 </th>
-                <th scope="col" className="pb-2 text-right font-medium">
-                  All time
+                <th scope="col" className="pb-2 pl-3 text-right font-medium">
+                  {t('profile.usage.allTime')}
                 </th>
               </tr>
             </thead>
@@ -46,8 +49,8 @@ export function UsageFiguresCard({ compact = false }: { compact?: boolean }) {
                 const show = (value: number) => (row.money ? formatUsd(value / 100) : formatNumber(value));
                 return (
                   <tr key={row.key}>
-                    <th scope="row" className="py-2 text-left font-normal text-fg">
-                      {row.label}
+                    <th scope="row" className="py-2 text-left font-normal break-words text-fg">
+                      {t(row.label)}
                     </th>
                     <td className="py-2 text-right font-semibold text-fg tabular-nums">
                       {show(summary.data.thisMonth[row.key])}
@@ -62,7 +65,7 @@ export function UsageFiguresCard({ compact = false }: { compact?: boolean }) {
           </table>
         </>
       ) : summary.isError ? (
-        <p className="mt-4 text-sm text-danger">Could not load your usage.</p>
+        <p className="mt-4 text-sm text-danger">{t('profile.usage.loadFailed')}</p>
       ) : (
         <Spinner className="mt-4" />
       )}
@@ -72,6 +75,23 @@ export function UsageFiguresCard({ compact = false }: { compact?: boolean }) {
 
 const ICONS = { generation: ImageIcon, purchase: CreditCard, plan: CreditCard, credits: RotateCcw } as const;
 
+/**
+ * The server names the fixed events in English (usage.service.ts); those are shown in the interface's
+ * language. Titles that quote a purchase's description are shown as the server wrote them.
+ */
+const FIXED_TITLES = new Map<string, MessageId>([
+  ['Generated an image', 'profile.activity.generatedImage'],
+  ['Generated a video', 'profile.activity.generatedVideo'],
+  ['Monthly credits reset', 'profile.activity.monthlyReset'],
+  ['Credits granted', 'profile.activity.creditsGranted'],
+  ['Balance corrected', 'profile.activity.balanceCorrected'],
+]);
+
+function titleOf(event: TActivity, t: Translate): string {
+  const id = FIXED_TITLES.get(event.title);
+  return id ? t(id) : event.title;
+}
+
 function iconOf(event: TActivity) {
   if (event.kind === 'generation' && event.title.includes('video')) return Clapperboard;
   return ICONS[event.kind] ?? Coins;
@@ -79,13 +99,14 @@ function iconOf(event: TActivity) {
 
 /** The latest real events: generations, purchases, plan changes and credit grants or resets. */
 export function RecentActivity() {
+  const t = useT();
   const summary = useQuery(usageSummaryQueryOptions());
   return (
     <Card className="p-6">
-      <h2 className="text-sm font-semibold text-fg-muted">Recent activity</h2>
+      <h2 className="text-sm font-semibold text-fg-muted">{t('profile.activity.title')}</h2>
       {summary.data ? (
         summary.data.recentActivity.length === 0 ? (
-          <p className="mt-4 text-sm text-fg-muted">Nothing yet.</p>
+          <p className="mt-4 text-sm text-fg-muted">{t('profile.activity.empty')}</p>
         ) : (
           <ul className="mt-3 divide-y divide-line">
             {summary.data.recentActivity.map((event) => {
@@ -94,13 +115,13 @@ export function RecentActivity() {
                 <li key={event.id} className="flex items-start gap-3 py-2.5 text-sm">
                   <Icon aria-hidden className="mt-0.5 size-4 shrink-0 text-fg-subtle" />
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium text-fg">{event.title}</p>
+                    <p className="font-medium break-words text-fg">{titleOf(event, t)}</p>
                     {event.promptKept === false ? (
                       <p
                         className="truncate text-fg-subtle italic"
-                        title="Data collection was off: the usage log keeps no prompt text (your library keeps its own)."
+                        title={t('profile.activity.promptNotKeptHint')}
                       >
-                        prompt not kept
+                        {t('profile.activity.promptNotKept')}
                       </p>
                     ) : event.detail ? (
                       <p className="truncate text-fg-muted">{event.detail}</p>
@@ -127,7 +148,7 @@ export function RecentActivity() {
           </ul>
         )
       ) : summary.isError ? (
-        <p className="mt-4 text-sm text-danger">Could not load your activity.</p>
+        <p className="mt-4 text-sm text-danger">{t('profile.activity.loadFailed')}</p>
       ) : (
         <Spinner className="mt-4" />
       )}

@@ -1,5 +1,6 @@
 import { Download, X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../ui/button';
 import { installStore, listenForInstallPrompt, rememberInstallDismissed } from './install-event';
 
@@ -8,6 +9,7 @@ import { installStore, listenForInstallPrompt, rememberInstallDismissed } from '
  * is not installed; 'Install' opens the browser's own dialog, 'Not now' hides it for good.
  */
 export function InstallPrompt() {
+  const t = useT();
   listenForInstallPrompt();
   const event = useSyncExternalStore(installStore.subscribe, installStore.get, installStore.get);
 
@@ -35,29 +37,26 @@ export function InstallPrompt() {
         <img src="/icons/icon-192.png" alt="" width={40} height={40} className="size-10 rounded-xl" />
         <div className="min-w-0 flex-1">
           <h2 id="install-prompt-title" className="font-semibold text-sm">
-            Install Kaleido
+            {t('pwa.install.title')}
           </h2>
-          <p className="mt-0.5 text-fg-muted text-sm">
-            Open it from your home screen or dock, get notified when a generation is ready, and browse your
-            library offline.
-          </p>
+          <p className="mt-0.5 text-pretty text-fg-muted text-sm">{t('pwa.install.description')}</p>
         </div>
         <button
           type="button"
           onClick={dismiss}
-          aria-label="Dismiss install prompt"
+          aria-label={t('pwa.install.dismiss')}
           className="-m-1 rounded-full p-1 text-fg-subtle hover:bg-surface-2 hover:text-fg"
         >
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
-      <div className="mt-3 flex justify-end gap-2">
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={dismiss}>
-          Not now
+          {t('pwa.install.notNow')}
         </Button>
         <Button size="sm" onClick={() => void install()}>
           <Download aria-hidden="true" />
-          Install
+          {t('pwa.install.install')}
         </Button>
       </div>
     </section>

@@ -1,14 +1,11 @@
 import { TIMINGS } from '@kaleido/common/browser';
 import { ChevronDown, WifiOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatTime } from '../../lib/format';
 import { listQueued, type QueuedAction } from './offline-queue';
 import { useOnline } from './use-online';
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
 
 /** The queued actions, read again every 5 s while mounted (spec section 9). */
 function useQueuedActions(enabled: boolean, list: () => Promise<QueuedAction[]>): QueuedAction[] {
@@ -38,6 +35,7 @@ function useQueuedActions(enabled: boolean, list: () => Promise<QueuedAction[]>)
  * sent, and expands to list them and to say what still works.
  */
 export function OfflineBanner({ list = listQueued }: { list?: () => Promise<QueuedAction[]> }) {
+  const t = useT();
   const online = useOnline();
   const [expanded, setExpanded] = useState(false);
   const actions = useQueuedActions(!online, list);
@@ -48,7 +46,7 @@ export function OfflineBanner({ list = listQueued }: { list?: () => Promise<Queu
   return (
     <section
       role="status"
-      aria-label="Offline"
+      aria-label={t('pwa.offline.label')}
       className="pointer-events-auto w-full rounded-2xl border border-warning/40 bg-bg-elevated text-sm shadow-lg"
     >
       <button
@@ -60,27 +58,24 @@ export function OfflineBanner({ list = listQueued }: { list?: () => Promise<Queu
       >
         <WifiOff className="size-4 shrink-0 text-warning" aria-hidden="true" />
         <span className="min-w-0 flex-1">
-          <span className="font-medium">You're offline.</span>{' '}
+          <span className="font-medium">{t('pwa.offline.title')}</span>{' '}
           <span className="text-fg-muted">
             {actions.length > 0
-              ? `${plural(actions.length, 'action')} queued, sent when you're back online.`
-              : 'Your library stays viewable.'}
+              ? t('pwa.offline.queued', { count: actions.length })
+              : t('pwa.offline.libraryViewable')}
           </span>
         </span>
         <ChevronDown
           className={cn('size-4 shrink-0 text-fg-subtle transition-transform', expanded && 'rotate-180')}
           aria-hidden="true"
         />
-        <span className="sr-only">{expanded ? 'Hide details' : 'Show details'}</span>
+        <span className="sr-only">{t(expanded ? 'pwa.offline.hideDetails' : 'pwa.offline.showDetails')}</span>
       </button>
       {expanded ? (
         <div id={detailsId} className="border-line border-t px-4 py-3 text-fg-muted">
-          <p>
-            Pages and results you have opened before stay viewable from this device. Generations, deletions
-            and settings changes you make now are kept here and sent once, when the connection is back.
-          </p>
+          <p>{t('pwa.offline.details')}</p>
           {actions.length > 0 ? (
-            <ul className="mt-2 space-y-1" aria-label="Queued actions">
+            <ul className="mt-2 space-y-1" aria-label={t('pwa.offline.queuedList')}>
               {actions.map((action) => (
                 <li key={action.tag} className="flex justify-between gap-3">
                   <span className="truncate text-fg">{action.data.label}</span>
@@ -91,7 +86,7 @@ export function OfflineBanner({ list = listQueued }: { list?: () => Promise<Queu
               ))}
             </ul>
           ) : (
-            <p className="mt-2">Nothing is waiting to be sent.</p>
+            <p className="mt-2">{t('pwa.offline.nothingQueued')}</p>
           )}
         </div>
       ) : null}

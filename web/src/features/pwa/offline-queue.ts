@@ -29,7 +29,7 @@ export interface QueuedRequest {
   idempotencyKey: string;
   /** Who queued it: the action is only ever sent in that person's session. */
   userId: string;
-  /** Human words for the toast, e.g. 'Image: “a red fox”'. */
+  /** Human words for the toast, e.g. 'Image: “a red fox”', in the language shown when it was queued. */
   label: string;
   /** Claim of the replayer sending it now (epoch ms), if any. */
   claimedAt?: number;
@@ -161,7 +161,8 @@ async function errorText(response: Response): Promise<string> {
   } catch {
     // not JSON
   }
-  return `HTTP error! status: ${response.status}`;
+  // No words of its own: this also runs in the service worker, which has no catalog, so only the status.
+  return `HTTP ${response.status}`;
 }
 
 /** Statuses after which the same request may succeed later: keep the action. */

@@ -1,6 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { type ToastApi, useToast } from '../../app/toast-provider';
+import { type Translate, useT } from '../../i18n/use-t';
 import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { type ReplayOutcome, replayQueue } from './offline-queue';
@@ -21,17 +22,18 @@ export function reportOf(outcome: ReplayOutcome): ReplayReport {
 }
 
 /** Toasts what was sent when the connection came back, and refreshes what it changed. */
-export function announceReplay(report: ReplayReport, toast: ToastApi, queryClient: QueryClient): void {
+export function announceReplay(
+  report: ReplayReport,
+  toast: ToastApi,
+  queryClient: QueryClient,
+  t: Translate,
+): void {
   if (report.sent.length === 0 && report.refused.length === 0) return;
   if (report.sent.length > 0) {
-    const count = report.sent.length;
-    toast.success(
-      `Back online: sent ${count} queued action${count === 1 ? '' : 's'}`,
-      report.sent.join(' · '),
-    );
+    toast.success(t('pwa.replay.sent', { count: report.sent.length }), report.sent.join(' · '));
   }
   for (const { label, message } of report.refused) {
-    toast.error('A queued action was not accepted', label, message);
+    toast.error(t('pwa.replay.refused'), label, message);
   }
   // Jobs started, assets deleted, settings changed, the balance moved: fetch them again.
   void queryClient.invalidateQueries({ queryKey: authKeys.all });
@@ -45,10 +47,11 @@ export function announceReplay(report: ReplayReport, toast: ToastApi, queryClien
 export function useOfflineSync(): void {
   const { user } = useUser();
   const toast = useToast();
+  const t = useT();
   const queryClient = useQueryClient();
   const signedIn = user !== null;
-  const context = useRef({ toast, queryClient });
-  context.current = { toast, queryClient };
+  const context = useRef({ toast, queryClient, t });
+  context.current = { toast, queryClient, t };
 
   useEffect(() => {
     if (!signedIn || typeof indexedDB === 'undefined') return;
@@ -58,7 +61,12 @@ export function useOfflineSync(): void {
       running = true;
       try {
         const outcome = await replayQueue();
-        announceReplay(reportOf(outcome), context.current.toast, context.current.queryClient);
+        announceReplay(
+          reportOf(outcome),
+          context.current.toast,
+          context.current.queryClient,
+          context.current.t,
+        );
       } catch (error) {
         console.error('[pwa] offline queue replay', error);
       } finally {
@@ -70,7 +78,7 @@ export function useOfflineSync(): void {
     window.addEventListener('online', replay);
     const stop = onWorkerMessage((message) => {
       if (message.type !== 'QUEUE_REPLAYED') return;
-      announceReplay(message.payload, context.current.toast, context.current.queryClient);
+      announceReplay(message.payload, context.current.toast, context.current.queryClient, context.current.t);
     });
     return () => {
       window.removeEventListener('online', replay);

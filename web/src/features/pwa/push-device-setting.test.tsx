@@ -1,7 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/i18n-provider';
 import { PushDeviceSetting } from './push-device-setting';
+
+/** The interface in English, as in the app (the catalog is preloaded by the test setup). */
+function English({ children }: { children: ReactNode }) {
+  return <I18nProvider initial="en">{children}</I18nProvider>;
+}
 
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
 
@@ -60,7 +67,7 @@ describe('PushDeviceSetting', () => {
   it('asks for permission, subscribes with the server key and registers the subscription; then turns off', async () => {
     const user = userEvent.setup();
     const browser = installPushBrowser('default');
-    render(<PushDeviceSetting />);
+    render(<PushDeviceSetting />, { wrapper: English });
     await user.click(await screen.findByRole('button', { name: 'Turn on' }));
 
     expect(browser.requestPermission).toHaveBeenCalledOnce();
@@ -87,7 +94,7 @@ describe('PushDeviceSetting', () => {
 
   it('says where to unblock notifications when the browser blocks them', async () => {
     installPushBrowser('denied');
-    render(<PushDeviceSetting />);
+    render(<PushDeviceSetting />, { wrapper: English });
     expect(await screen.findByText(/Notifications are blocked for this site/)).toBeVisible();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

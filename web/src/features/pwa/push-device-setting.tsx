@@ -1,13 +1,15 @@
 import { useEffect, useId, useState } from 'react';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../ui/button';
 import { SettingRow } from '../settings/settings-controls';
 import { disablePush, enablePush, type PushState, pushState } from './push';
 
-const DESCRIPTION: Record<PushState, string> = {
-  unsupported: 'This browser cannot show notifications from Kaleido.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser’s site settings.',
-  off: 'Get a notification on this device when a generation finishes or fails.',
-  on: 'This device gets a notification when a generation finishes or fails.',
+const DESCRIPTION: Record<PushState, MessageId> = {
+  unsupported: 'pwa.push.unsupported',
+  denied: 'pwa.push.denied',
+  off: 'pwa.push.off',
+  on: 'pwa.push.on',
 };
 
 /**
@@ -15,6 +17,7 @@ const DESCRIPTION: Record<PushState, string> = {
  * unsubscribes. Shown while the account's desktop notifications are on.
  */
 export function PushDeviceSetting() {
+  const t = useT();
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const ids = useId();
@@ -42,16 +45,16 @@ export function PushDeviceSetting() {
     <SettingRow
       labelId={`${ids}-label`}
       descriptionId={`${ids}-description`}
-      label="Notifications on this device"
-      description={DESCRIPTION[state]}
+      label={t('pwa.push.label')}
+      description={t(DESCRIPTION[state])}
       control={
         state === 'on' ? (
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => void change(disablePush)}>
-            Turn off
+            {t('pwa.push.turnOff')}
           </Button>
         ) : state === 'off' ? (
           <Button size="sm" disabled={busy} onClick={() => void change(enablePush)}>
-            Turn on
+            {t('pwa.push.turnOn')}
           </Button>
         ) : null
       }

@@ -1,13 +1,21 @@
 import { TIMINGS } from '@kaleido/common/browser';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../i18n/i18n-provider';
+import { loadMessages } from '../../i18n/load-messages';
 import { INSTALL_DISMISSED_KEY, listenForInstallPrompt } from './install-event';
 import { InstallPrompt } from './install-prompt';
 import { OfflineBanner } from './offline-banner';
 import type { QueuedAction } from './offline-queue';
 import { pwaStore } from './register';
 import { UpdatePrompt } from './update-prompt';
+
+/** The interface in English, as in the app (the catalog is preloaded by the test setup). */
+function English({ children }: { children: ReactNode }) {
+  return <I18nProvider initial="en">{children}</I18nProvider>;
+}
 
 /** A synthetic `beforeinstallprompt`, as Chromium fires it when the app is installable. */
 function installEvent(outcome: 'accepted' | 'dismissed' = 'accepted') {
@@ -30,7 +38,7 @@ describe('InstallPrompt', () => {
 
   it('appears when the browser signals installability, and a dismissal is remembered for good', async () => {
     const user = userEvent.setup();
-    render(<InstallPrompt />);
+    render(<InstallPrompt />, { wrapper: English });
     expect(screen.queryByRole('heading', { name: 'Install Kaleido' })).not.toBeInTheDocument();
 
     const event = installEvent();
@@ -53,7 +61,7 @@ describe('InstallPrompt', () => {
 
   it("'Install' opens the browser's dialog; declining there also counts as a dismissal", async () => {
     const user = userEvent.setup();
-    render(<InstallPrompt />);
+    render(<InstallPrompt />, { wrapper: English });
     const event = installEvent('dismissed');
     act(() => {
       window.dispatchEvent(event);
@@ -72,7 +80,7 @@ describe('InstallPrompt', () => {
         addEventListener() {},
         removeEventListener() {},
       }) as unknown as MediaQueryList) as typeof window.matchMedia;
-    render(<InstallPrompt />);
+    render(<InstallPrompt />, { wrapper: English });
     act(() => {
       window.dispatchEvent(installEvent());
     });
@@ -89,7 +97,7 @@ describe('UpdatePrompt', () => {
   it("'Update Now' says 'Updating App...', waits 1 s, then applies the update", async () => {
     vi.useFakeTimers();
     const apply = vi.fn(async () => {});
-    render(<UpdatePrompt apply={apply} />);
+    render(<UpdatePrompt apply={apply} />, { wrapper: English });
     expect(screen.queryByText('Update available')).not.toBeInTheDocument();
 
     act(() => pwaStore.markUpdateReady());
@@ -107,7 +115,7 @@ describe('UpdatePrompt', () => {
 
   it("'Later' hides it", async () => {
     const user = userEvent.setup();
-    render(<UpdatePrompt apply={vi.fn()} />);
+    render(<UpdatePrompt apply={vi.fn()} />, { wrapper: English });
     act(() => pwaStore.markUpdateReady());
     await user.click(screen.getByRole('button', { name: 'Later' }));
     expect(screen.queryByText('Update available')).not.toBeInTheDocument();
@@ -131,7 +139,7 @@ describe('OfflineBanner', () => {
     let actions = [queued('Image: “a red fox”', 1)];
     const list = vi.fn(async () => [...actions]);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    render(<OfflineBanner list={list} />);
+    render(<OfflineBanner list={list} />, { wrapper: English });
     expect(screen.queryByText("You're offline.")).not.toBeInTheDocument();
     expect(list).not.toHaveBeenCalled();
 
@@ -158,5 +166,20 @@ describe('OfflineBanner', () => {
       await vi.advanceTimersByTimeAsync(TIMINGS.offlineQueuePollMs * 2);
     });
     expect(list).toHaveBeenCalledTimes(calls);
+  });
+
+  it('speaks German, with a German plural for the count', async () => {
+    await loadMessages('de');
+    const German = ({ children }: { children: ReactNode }) => (
+      <I18nProvider initial="de">{children}</I18nProvider>
+    );
+    const list = vi.fn(async () => [queued('Bild: „ein roter Fuchs“', 1), queued('Video: „Wellen“', 2)]);
+    render(<OfflineBanner list={list} />, { wrapper: German });
+    act(() => setOnline(false));
+    expect(await screen.findByText('Du bist offline.')).toBeVisible();
+    expect(
+      await screen.findByText('2 Aktionen warten und werden gesendet, sobald du wieder online bist.'),
+    ).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Offline' })).toBeInTheDocument();
   });
 });

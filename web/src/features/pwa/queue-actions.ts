@@ -1,3 +1,4 @@
+import { translate } from '../../i18n/locale-state';
 import { isApiError } from '../../lib/api-client';
 import { enqueueAction, type QueuedAction, type QueuedMethod } from './offline-queue';
 import { requestBackgroundSync } from './register';
@@ -38,6 +39,6 @@ export function queueGeneration(
     url: `${path}?wait=false`,
     body,
     userId: request.userId,
-    label: `${type === 'image' ? 'Image' : 'Video'}: “${excerpt(request.prompt)}”`,
+    label: translate('pwa.queue.generation', { type, prompt: excerpt(request.prompt) }),
   });
 }

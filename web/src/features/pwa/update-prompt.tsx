@@ -1,6 +1,7 @@
 import { TIMINGS } from '@kaleido/common/browser';
 import { RefreshCw } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
+import { useT } from '../../i18n/use-t';
 import { Button } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
 import { applyUpdate, pwaStore } from './register';
@@ -10,6 +11,7 @@ import { applyUpdate, pwaStore } from './register';
  * the waiting worker to skip waiting and reloads onto the new version; 'Later' hides the prompt.
  */
 export function UpdatePrompt({ apply = applyUpdate }: { apply?: () => Promise<void> }) {
+  const t = useT();
   const { updateReady } = useSyncExternalStore(pwaStore.subscribe, pwaStore.get, pwaStore.get);
   const [updating, setUpdating] = useState(false);
 
@@ -37,18 +39,18 @@ export function UpdatePrompt({ apply = applyUpdate }: { apply?: () => Promise<vo
         </span>
         <div className="min-w-0 flex-1">
           <h2 id="update-prompt-title" className="font-semibold text-sm">
-            Update available
+            {t('pwa.update.title')}
           </h2>
-          <p className="mt-0.5 text-fg-muted text-sm">A new version of Kaleido is ready.</p>
+          <p className="mt-0.5 text-pretty text-fg-muted text-sm">{t('pwa.update.description')}</p>
         </div>
       </div>
-      <div className="mt-3 flex justify-end gap-2">
+      <div className="mt-3 flex flex-wrap justify-end gap-2">
         <Button variant="ghost" size="sm" onClick={pwaStore.dismissUpdate} disabled={updating}>
-          Later
+          {t('pwa.update.later')}
         </Button>
         <Button size="sm" onClick={update} disabled={updating}>
           {updating ? <Spinner className="size-4" /> : null}
-          {updating ? 'Updating App...' : 'Update Now'}
+          {t(updating ? 'pwa.update.updating' : 'pwa.update.now')}
         </Button>
       </div>
     </section>

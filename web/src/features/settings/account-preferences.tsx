@@ -9,6 +9,7 @@ import {
   useRef,
 } from 'react';
 import { useTheme } from '../../app/theme-provider';
+import { useLocale } from '../../i18n/i18n-provider';
 import { setDisplayTimeZone } from '../../lib/format';
 import { useUser } from '../auth/auth-provider';
 import { settingsQueryOptions, useSaveSettings } from './api';
@@ -38,6 +39,8 @@ const AccountPreferencesContext = createContext<AccountPreferences>(DEFAULTS);
  *   on the default 'system' takes this browser's explicit choice instead of overriding it;
  * - compact mode and animations, as classes on <html> (see styles.css) and through `useAccountPreferences`;
  * - the time zone of every date shown (lib/format.ts), set before the pages render;
+ * - the language: the account's setting is the interface's language once signed in (and is remembered on
+ *   this device, so the next visit starts in it);
  * - Cache: the service worker and this device's caches follow it (features/pwa/cache-sync.ts);
  * - Preload, through `useAccountPreferences` (features/pwa/preload.ts).
  */
@@ -78,6 +81,16 @@ export function AccountPreferencesProvider({ children }: { children: ReactNode }
     if (data.theme === 'system') mutate({ theme });
     else setTheme(data.theme, { fromAccount: true });
   }, [user, data, theme, setTheme, mutate]);
+
+  // Only a change of the account's setting switches the language (a switch made elsewhere saves the
+  // setting first), so the locale shown is read through a ref, not a dependency.
+  const { locale, setLocale } = useLocale();
+  const shownLocale = useRef(locale);
+  shownLocale.current = locale;
+  const language = data?.language;
+  useEffect(() => {
+    if (language && language !== shownLocale.current) void setLocale(language);
+  }, [language, setLocale]);
 
   const preferences = useMemo<AccountPreferences>(
     () =>

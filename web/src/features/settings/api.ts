@@ -1,9 +1,10 @@
-import type { TSettings, TSettingsPatch } from '@kaleido/common';
-import { MESSAGES } from '@kaleido/common/browser';
+import type { TSettings, TSettingsFields, TSettingsPatch } from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../app/toast-provider';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { currentLocaleTag } from '../../i18n/locale-state';
+import { type Translate, useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
-import { humanize } from '../../lib/format';
 import { authKeys } from '../auth/api';
 import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
 
@@ -27,6 +28,50 @@ export function settingsQueryOptions() {
 
 export type SettingsPatch = TSettingsPatch;
 
+/** The name of each setting as its control is labelled in Settings. */
+const SETTING_NAMES: Record<keyof TSettingsFields | 'displayName' | 'handle', MessageId> = {
+  displayName: 'settings.displayName.label',
+  handle: 'settings.handle.label',
+  emailNotifications: 'settings.emailNotifications.label',
+  marketingEmails: 'settings.marketingEmails.label',
+  generationAlerts: 'settings.generationAlerts.label',
+  creditAlerts: 'settings.creditAlerts.label',
+  soundEnabled: 'settings.soundEnabled.label',
+  desktopNotifications: 'settings.desktopNotifications.label',
+  defaultImageStyle: 'settings.defaultImageStyle.label',
+  defaultVideoLength: 'settings.defaultVideoLength.label',
+  autoSaveEnabled: 'settings.autoSaveEnabled.label',
+  defaultQuality: 'settings.defaultQuality.label',
+  watermarkEnabled: 'settings.watermark.label',
+  profileVisibility: 'settings.profileVisibility.label',
+  dataCollection: 'settings.dataCollection.label',
+  analyticsEnabled: 'settings.analyticsEnabled.label',
+  shareUsageData: 'settings.shareUsageData.label',
+  twoFactorEnabled: 'settings.twoFactor.label',
+  theme: 'settings.theme.label',
+  language: 'settings.language.label',
+  timezone: 'settings.timezone.label',
+  compactMode: 'settings.compactMode.label',
+  animationsEnabled: 'settings.animationsEnabled.label',
+  integrationsEnabled: 'settings.integrationsEnabled.label',
+  debugMode: 'settings.debugMode.label',
+  experimentalFeatures: 'settings.experimentalFeatures.label',
+  cacheEnabled: 'settings.cacheEnabled.label',
+  preloadAssets: 'settings.preloadAssets.label',
+  webhookUrl: 'settings.webhookUrl.label',
+};
+
+/** 'Settings: Theme, Language': how a save waiting offline is listed, in the language shown now. */
+function offlineLabel(t: Translate, patch: SettingsPatch): string {
+  const names = Object.keys(patch).map((field) => {
+    const id = SETTING_NAMES[field as keyof typeof SETTING_NAMES] as MessageId | undefined;
+    return id ? t(id) : field;
+  });
+  return t('settings.offlineLabel', {
+    fields: new Intl.ListFormat(currentLocaleTag(), { type: 'conjunction' }).format(names),
+  });
+}
+
 function pick(settings: TSettings, fields: readonly string[]): Partial<TSettings> {
   const picked: Record<string, unknown> = {};
   for (const field of fields) {
@@ -43,9 +88,10 @@ function merge(queryClient: QueryClient, values: Partial<TSettings>): void {
 
 /**
  * Saves settings with PATCH /api/settings. The cache changes at once (optimistic); a refusal puts the
- * previous values back and shows the spec's 'Failed to update setting. Please try again.' with the
- * server's reason. Only the patched fields are taken from the answer, so saves of other settings that
- * are still on their way are not overwritten. `field` names the control, for its busy state.
+ * previous values back and shows the spec's 'Failed to update setting. Please try again.' (in the
+ * language shown) with the server's reason. Only the patched fields are taken from the answer, so saves
+ * of other settings that are still on their way are not overwritten. `field` names the control, for its
+ * busy state. Offline, the change waits in the offline queue, listed under the settings' names.
  */
 export function useSaveSettings(
   field: string,
@@ -53,6 +99,7 @@ export function useSaveSettings(
 ) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const t = useT();
   return useMutation({
     mutationKey: settingsKeys.save(field),
     // Offline it runs at once (not paused) and goes to the offline queue.
@@ -70,7 +117,7 @@ export function useSaveSettings(
           url: SETTINGS_PATH,
           body: patch,
           userId,
-          label: `Settings: ${Object.keys(patch).map(humanize).join(', ').toLowerCase()}`,
+          label: offlineLabel(t, patch),
         }).catch(() => {
           throw error;
         });
@@ -86,7 +133,7 @@ export function useSaveSettings(
     onError: (error, patch, context) => {
       if (context?.previous) merge(queryClient, context.previous);
       options.onRollback?.(patch);
-      toast.error(MESSAGES.settingUpdateFailed, undefined, serverText(error));
+      toast.error(t('settings.toast.updateFailed'), undefined, serverText(error));
     },
     onSuccess: async (settings, patch) => {
       merge(queryClient, { ...pick(settings, Object.keys(patch)), updatedAt: settings.updatedAt });

@@ -1,9 +1,9 @@
 import type { TApiKey } from '@kaleido/common';
-import { MESSAGES } from '@kaleido/common/browser';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye, EyeOff, KeyRound, Plus, Trash2, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useToast } from '../../app/toast-provider';
+import { useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
@@ -16,7 +16,6 @@ import { settingsKeys } from './api';
 import { SettingRow } from './settings-controls';
 
 export const PERSONAL_KEY_PATH = '/api/settings/api-key';
-export const INTEGRATIONS_OFF_NOTICE = 'Integrations are off: this key is refused until you turn them on.';
 
 const personalKeyKey = () => [...settingsKeys.all, 'api-key'] as const;
 
@@ -35,6 +34,7 @@ function personalKeyQueryOptions() {
  * the row says so.
  */
 export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: boolean }) {
+  const t = useT();
   const ids = useId();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -53,7 +53,7 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
       setSecret({ id: created.id, value });
       setRevealed(false);
     },
-    onError: (error) => toast.error(MESSAGES.personalKeyGenerateFailed, undefined, serverText(error)),
+    onError: (error) => toast.error(t('settings.apiKey.toast.generateFailed'), undefined, serverText(error)),
   });
   const revoke = useMutation({
     mutationFn: () => api.delete<null>(PERSONAL_KEY_PATH),
@@ -62,9 +62,9 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
       setSecret(null);
       setRevealed(false);
       setConfirmOpen(false);
-      toast.success('Personal API key revoked', 'Scripts using it can no longer call Kaleido.');
+      toast.success(t('settings.apiKey.toast.revoked'), t('settings.apiKey.toast.revokedDescription'));
     },
-    onError: (error) => toast.error(MESSAGES.personalKeyRevokeFailed, undefined, serverText(error)),
+    onError: (error) => toast.error(t('settings.apiKey.toast.revokeFailed'), undefined, serverText(error)),
   });
 
   const current = key.data ?? null;
@@ -87,7 +87,7 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
       await fullKey(apiKey);
       setRevealed(true);
     } catch (error) {
-      toast.error('Could not reveal the API key', undefined, serverText(error));
+      toast.error(t('settings.apiKey.toast.revealFailed'), undefined, serverText(error));
     } finally {
       setRevealing(false);
     }
@@ -96,24 +96,19 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
   const copyKey = async (apiKey: TApiKey) => {
     try {
       await copy(fullKey(apiKey));
-      toast.success(MESSAGES.apiKeyCopied);
+      toast.success(t('settings.apiKey.toast.copied'));
     } catch (error) {
-      toast.error('Could not copy the API key', undefined, serverText(error));
+      toast.error(t('settings.apiKey.toast.copyFailed'), undefined, serverText(error));
     }
   };
 
-  const description = (
-    <>
-      For your own scripts: it calls the public API as you, with your plan and credits.
-      {current ? null : ' You have no personal key yet.'}
-    </>
-  );
+  const description = t(current ? 'settings.apiKey.hint' : 'settings.apiKey.hintNoKey');
 
   return (
     <SettingRow
       labelId={`${ids}-label`}
       descriptionId={`${ids}-description`}
-      label="Personal API key"
+      label={t('settings.apiKey.label')}
       description={description}
       stack
       control={
@@ -127,14 +122,14 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
             disabled={generate.isPending || key.isError}
           >
             {generate.isPending ? <Spinner /> : <Plus aria-hidden />}
-            Generate key
+            {t('settings.apiKey.generate')}
           </Button>
         )
       }
     >
       {key.isError ? (
         <p role="alert" className="mt-3 text-[13px] text-danger">
-          Your personal key could not be loaded. {serverText(key.error) ?? ''}
+          {t('settings.apiKey.loadFailed')} {serverText(key.error) ?? ''}
         </p>
       ) : null}
       {current ? (
@@ -142,7 +137,7 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
           <div className="flex flex-wrap items-center gap-2">
             <code
               data-revealed={revealed && known ? true : undefined}
-              className="min-w-0 flex-1 truncate rounded-lg border border-line bg-surface-2 px-3 py-2 font-mono text-[13px] text-fg sm:flex-none"
+              className="min-w-0 flex-1 basis-full truncate rounded-lg border border-line bg-surface-2 px-3 py-2 font-mono text-[13px] text-fg sm:flex-none sm:basis-auto"
             >
               {revealed && known ? known : maskKey(current.keyPreview)}
             </code>
@@ -154,39 +149,45 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
               onClick={() => void toggleReveal(current)}
             >
               {revealing ? <Spinner /> : revealed ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
-              {revealed ? 'Hide' : 'Reveal'}
+              {revealed ? t('settings.apiKey.hide') : t('settings.apiKey.reveal')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => void copyKey(current)}>
               <Copy aria-hidden />
-              <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+              <span aria-live="polite">
+                {copied ? t('settings.apiKey.copied') : t('settings.apiKey.copy')}
+              </span>
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirmOpen(true)}>
               <Trash2 aria-hidden />
-              Revoke
+              {t('settings.apiKey.revoke')}
             </Button>
           </div>
           <p className="text-[13px] text-fg-muted">
             <KeyRound aria-hidden className="mr-1 inline size-3.5 align-[-2px]" />
-            Created {formatDateTime(current.createdAt)}
-            {current.lastUsed ? ` · last used ${formatDateTime(current.lastUsed)}` : ' · never used'}
+            {current.lastUsed
+              ? t('settings.apiKey.createdUsed', {
+                  created: formatDateTime(current.createdAt),
+                  lastUsed: formatDateTime(current.lastUsed),
+                })
+              : t('settings.apiKey.createdNeverUsed', { created: formatDateTime(current.createdAt) })}
           </p>
           {integrationsEnabled ? null : (
             <p className="flex items-start gap-1.5 text-[13px] font-medium text-warning">
               <TriangleAlert aria-hidden className="mt-0.5 size-3.5 shrink-0" />
-              {INTEGRATIONS_OFF_NOTICE}
+              {t('settings.apiKey.integrationsOff')}
             </p>
           )}
         </div>
       ) : null}
       <Dialog open={confirmOpen} onOpenChange={(open) => !revoke.isPending && setConfirmOpen(open)}>
         <DialogContent
-          title="Revoke your personal API key?"
-          description="Scripts that use it stop working at once. You can generate a new key afterwards."
+          title={t('settings.apiKey.confirm.title')}
+          description={t('settings.apiKey.confirm.description')}
         >
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="secondary" disabled={revoke.isPending}>
-                Cancel
+                {t('settings.apiKey.confirm.cancel')}
               </Button>
             </DialogClose>
             <Button
@@ -196,7 +197,7 @@ export function PersonalApiKey({ integrationsEnabled }: { integrationsEnabled: b
               disabled={revoke.isPending}
             >
               {revoke.isPending ? <Spinner /> : <Trash2 aria-hidden />}
-              Revoke key
+              {t('settings.apiKey.confirm.revoke')}
             </Button>
           </div>
         </DialogContent>

@@ -1,6 +1,7 @@
 import type { TSettings, TSettingsFields } from '@kaleido/common';
 import { Check, type LucideIcon } from 'lucide-react';
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Button } from '../../ui/button';
@@ -35,7 +36,7 @@ export function SettingsSection({
           <span className="mt-0.5 inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-2 text-fg-muted">
             <Icon aria-hidden className="size-4" />
           </span>
-          <div className="min-w-0">
+          <div className="min-w-0 break-words hyphens-auto">
             <h2 id={`${id}-title`} tabIndex={-1} className="text-base font-semibold text-fg outline-none">
               {title}
             </h2>
@@ -78,7 +79,7 @@ export function SettingRow({
           stack ? 'flex-col sm:flex-row sm:items-center sm:justify-between' : 'items-center justify-between',
         )}
       >
-        <div className="min-w-0">
+        <div className="min-w-0 break-words hyphens-auto">
           <Label id={labelId} htmlFor={htmlFor} className="block text-sm font-medium text-fg">
             {label}
           </Label>
@@ -134,6 +135,8 @@ export function SettingSwitch({
 export interface Option<Value extends string> {
   value: Value;
   label: string;
+  /** The language of the label when it is not the interface's (a language named in its own words). */
+  lang?: string;
 }
 
 /** A choice from a list, saved as soon as it changes. */
@@ -173,7 +176,7 @@ export function SettingSelect<Field extends keyof TSettingsFields>({
             className={cn('w-full sm:w-52', className)}
           >
             {options.map((option) => (
-              <option key={option.value} value={option.value}>
+              <option key={option.value} value={option.value} lang={option.lang}>
                 {option.label}
               </option>
             ))}
@@ -214,6 +217,7 @@ export function SettingTextForm<
   /** Shown under the field (e.g. the link a value makes). */
   after?: ReactNode;
 }) {
+  const t = useT();
   const save = useSaveSettings(field);
   const ids = useId();
   const saved = String(settings[field]);
@@ -282,7 +286,7 @@ export function SettingTextForm<
             aria-busy={save.isPending || undefined}
           >
             {save.isPending ? <Spinner /> : null}
-            {save.isPending ? 'Saving...' : 'Save'}
+            {save.isPending ? t('settings.form.saving') : t('settings.form.save')}
           </Button>
           {justSaved && !dirty ? (
             <span
@@ -290,7 +294,7 @@ export function SettingTextForm<
               className="inline-flex items-center gap-1 text-[13px] font-medium text-success"
             >
               <Check aria-hidden className="size-4" />
-              Saved
+              {t('settings.form.saved')}
             </span>
           ) : null}
         </div>

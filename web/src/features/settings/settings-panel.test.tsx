@@ -1,6 +1,5 @@
 import {
   IMAGE_OPTIONS,
-  MESSAGES,
   SETTINGS_MESSAGES,
   SETTINGS_OPTIONS,
   SHARING_MESSAGES,
@@ -8,6 +7,9 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../app/theme';
+import type { MessageId } from '../../i18n/catalogs/en';
+import { translate } from '../../i18n/locale-state';
+import type { MessageValues } from '../../i18n/use-t';
 import {
   jsonResponse,
   mockServer,
@@ -16,7 +18,12 @@ import {
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
-import { INTEGRATIONS_OFF_NOTICE } from './personal-api-key';
+
+const UPDATE_FAILED = 'Failed to update setting. Please try again.';
+const INTEGRATIONS_OFF_NOTICE = 'Integrations are off: this key is refused until you turn them on.';
+
+/** A shared (api.*) message as the English interface shows it. */
+const english = (id: MessageId, values?: MessageValues) => translate(id, values);
 
 const patches = (fetchMock: ReturnType<typeof mockServer>) =>
   fetchMock.mock.calls
@@ -38,6 +45,10 @@ async function openSettings(options: Parameters<typeof settingsStore>[1] = {}, i
   await screen.findByRole('heading', { name: 'Notifications' });
   return { ...view, fetchMock, store };
 }
+
+/** A control of the Appearance group (the footer has a language picker too). */
+const inAppearance = (label: string, section = 'Appearance') =>
+  within(screen.getByRole('region', { name: section })).getByLabelText(label);
 
 /** The text under a setting: its one-line description. */
 const describedAs = (element: HTMLElement) => element.closest('.px-5')?.textContent ?? '';
@@ -112,7 +123,7 @@ describe('settings tab', () => {
         .map((option) => option.getAttribute('value')),
     ).toEqual([...SETTINGS_OPTIONS.profileVisibilities]);
     expect(
-      within(screen.getByLabelText('Language'))
+      within(inAppearance('Language'))
         .getAllByRole('option')
         .map((option) => option.getAttribute('value')),
     ).toEqual([...SETTINGS_OPTIONS.languages]);
@@ -147,14 +158,14 @@ describe('settings tab', () => {
     expect(toggle).toHaveFocus();
   });
 
-  it(`rolls back and says '${MESSAGES.settingUpdateFailed}' with the server's reason`, async () => {
+  it(`rolls back and says '${UPDATE_FAILED}' with the server's reason`, async () => {
     const { user } = await openSettings({
       refusePatch: () =>
         jsonResponse({ success: false, error: 'The database is read-only.', code: 'INTERNAL' }, 500),
     });
     const toggle = screen.getByRole('switch', { name: 'Email notifications' });
     await user.click(toggle);
-    expect(await screen.findByText(MESSAGES.settingUpdateFailed)).toBeInTheDocument();
+    expect(await screen.findByText(UPDATE_FAILED)).toBeInTheDocument();
     expect(screen.getByText('The database is read-only.')).toBeInTheDocument();
     await waitFor(() => expect(toggle).toBeChecked());
   });
@@ -173,7 +184,9 @@ describe('settings tab', () => {
     await user.type(input, '200');
     const form = input.closest('form') as HTMLElement;
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.videoLengthRange));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(english(SETTINGS_MESSAGES.videoLengthRange, { min: 5, max: 120 })),
+    );
     expect(patches(fetchMock)).toEqual([]);
     await user.clear(input);
     await user.type(input, '45{Enter}');
@@ -185,7 +198,9 @@ describe('settings tab', () => {
     const { user, fetchMock } = await openSettings();
     const input = screen.getByLabelText('Webhook URL');
     await user.type(input, 'ftp://example.com/hook{Enter}');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.webhookUrl));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Webhook URL must start with http:// or https://'),
+    );
     await user.clear(input);
     await user.type(input, 'https://example.com/hook{Enter}');
     await waitFor(() => expect(patches(fetchMock)).toEqual([{ webhookUrl: 'https://example.com/hook' }]));
@@ -215,7 +230,7 @@ describe('settings tab', () => {
     expect(toggle).toBeDisabled();
     expect(toggle).not.toBeChecked();
     expect(toggle).toHaveAccessibleDescription(
-      expect.stringContaining(SETTINGS_MESSAGES.twoFactorUnavailable),
+      expect.stringContaining(english(SETTINGS_MESSAGES.twoFactorUnavailable)),
     );
   });
 
@@ -271,23 +286,32 @@ describe('settings tab', () => {
   it('shows the public handle with its profile link, and the server refusing a taken handle', async () => {
     const { user, fetchMock } = await openSettings({
       refusePatch: () =>
-        jsonResponse({ success: false, error: SHARING_MESSAGES.handleTaken, code: 'HANDLE_TAKEN' }, 409),
+        jsonResponse(
+          { success: false, error: english(SHARING_MESSAGES.handleTaken), code: 'HANDLE_TAKEN' },
+          409,
+        ),
     });
     const input = screen.getByLabelText('Public handle');
     expect(input).toHaveValue('ada-lovelace');
     expect(screen.getByRole('link', { name: '/u/ada-lovelace' })).toHaveAttribute('href', '/u/ada-lovelace');
     await user.clear(input);
     await user.type(input, 'No Spaces!{Enter}');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleFormat));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(english(SHARING_MESSAGES.handleFormat)),
+    );
     expect(patches(fetchMock)).toEqual([]);
     await user.clear(input);
     await user.type(input, 'admin{Enter}');
-    expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleReserved));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining(english(SHARING_MESSAGES.handleReserved)),
+    );
     await user.clear(input);
     await user.type(input, 'grace{Enter}');
     await waitFor(() => expect(patches(fetchMock)).toEqual([{ handle: 'grace' }]));
     await waitFor(() =>
-      expect(input).toHaveAccessibleDescription(expect.stringContaining(SHARING_MESSAGES.handleTaken)),
+      expect(input).toHaveAccessibleDescription(
+        expect.stringContaining(english(SHARING_MESSAGES.handleTaken)),
+      ),
     );
     expect(input).toHaveValue('grace');
   });
@@ -368,7 +392,7 @@ describe('personal API key', () => {
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await navigator.clipboard.readText()).toBe(KEY);
     expect(await screen.findByText('Copied')).toBeInTheDocument();
-    expect(await screen.findByText(MESSAGES.apiKeyCopied)).toBeInTheDocument();
+    expect(await screen.findByText('API key copied to clipboard')).toBeInTheDocument();
   });
 
   it('says Copied for 2 seconds', async () => {
@@ -397,10 +421,10 @@ describe('personal API key', () => {
     expect(calls).toContain('DELETE');
   });
 
-  it(`says '${MESSAGES.personalKeyGenerateFailed}' when generating fails`, async () => {
+  it("says 'Failed to generate API key. Please try again.' when generating fails", async () => {
     const { user } = await openWithKey({ failGenerate: true });
     await user.click(await screen.findByRole('button', { name: 'Generate key' }));
-    expect(await screen.findByText(MESSAGES.personalKeyGenerateFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to generate API key. Please try again.')).toBeInTheDocument();
   });
 
   it('says the key is refused while integrations are off', async () => {
@@ -437,7 +461,7 @@ describe('theme setting', () => {
     });
     const group = screen.getByRole('radiogroup', { name: 'Theme' });
     await user.click(within(group).getByRole('radio', { name: 'Dark' }));
-    expect(await screen.findByText(MESSAGES.settingUpdateFailed)).toBeInTheDocument();
+    expect(await screen.findByText(UPDATE_FAILED)).toBeInTheDocument();
     await waitFor(() => expect(within(group).getByRole('radio', { name: 'System' })).toBeChecked());
     expect(document.documentElement).not.toHaveClass('dark');
   });
@@ -463,5 +487,40 @@ describe('theme setting', () => {
     renderApp('/');
     await waitFor(() => expect(patches(fetchMock)).toEqual([{ theme: 'dark' }]));
     expect(document.documentElement).toHaveClass('dark');
+  });
+});
+
+describe('language setting', () => {
+  it('offers each language in its own words', async () => {
+    await openSettings();
+    expect(
+      within(inAppearance('Language'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'Español', 'Français', 'Deutsch', '中文']);
+  });
+
+  it('switches the interface to the language picked, at once and without a reload', async () => {
+    const { user, fetchMock, store } = await openSettings();
+    await user.selectOptions(inAppearance('Language'), 'Deutsch');
+    // The same page, now in German: section headings, labels and the language select itself.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Benachrichtigungen' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'E-Mail-Benachrichtigungen' })).toBeChecked();
+    expect(inAppearance('Sprache', 'Darstellung')).toHaveValue('de');
+    expect(screen.queryByRole('heading', { level: 2, name: 'Notifications' })).not.toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+    await waitFor(() => expect(patches(fetchMock)).toEqual([{ language: 'de' }]));
+    expect(store.current.language).toBe('de');
+    // Remembered on this device, so the next visit starts in German.
+    expect(window.localStorage.getItem('kaleido.language')).toBe('de');
+  });
+
+  it('shows the settings of a Spanish account in Spanish, messages included', async () => {
+    const { user } = await openSettings({}, { ...TEST_SETTINGS, language: 'es' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Notificaciones' })).toBeInTheDocument();
+    const input = screen.getByLabelText('Duración de vídeo predeterminada');
+    await user.clear(input);
+    await user.type(input, '200{Enter}');
+    expect(input).toHaveAccessibleDescription(expect.stringContaining('5 y 120 segundos'));
   });
 });

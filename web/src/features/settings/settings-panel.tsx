@@ -5,6 +5,7 @@ import {
   HANDLE_PATTERN,
   IMAGE_OPTIONS,
   LIMITS,
+  LOCALE_TAGS,
   profilePath,
   RESERVED_HANDLES,
   SETTINGS_MESSAGES,
@@ -29,10 +30,13 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { nativeLanguageName } from '../../app/language-switcher';
 import type { Theme } from '../../app/theme';
 import { useTheme } from '../../app/theme-provider';
+import { T } from '../../i18n/t';
+import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
-import { formatDateTime, humanize } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EmptyState } from '../../ui/empty-state';
@@ -42,7 +46,7 @@ import { DeleteAccountDialog } from '../accounts/delete-account-dialog';
 import { ExportDataButton } from '../accounts/export-data-button';
 import type { CurrentUser } from '../auth/api';
 import { PasswordChangeForm } from '../auth/password-change-form';
-import { nameError } from '../auth/validation';
+import { messageText, nameError } from '../auth/validation';
 import { PushDeviceSetting } from '../pwa/push-device-setting';
 import { settingsKeys, settingsQueryOptions } from './api';
 import { PersonalApiKey } from './personal-api-key';
@@ -56,46 +60,43 @@ import {
 } from './settings-controls';
 
 const SECTIONS = [
-  { id: 'settings-account', title: 'Account', icon: UserRound },
-  { id: 'settings-generation', title: 'Generation', icon: SlidersHorizontal },
-  { id: 'settings-notifications', title: 'Notifications', icon: Bell },
-  { id: 'settings-privacy', title: 'Privacy', icon: UsersRound },
-  { id: 'settings-appearance', title: 'Appearance', icon: Palette },
-  { id: 'settings-integrations', title: 'Integrations', icon: Code2 },
-  { id: 'settings-advanced', title: 'Advanced', icon: Wrench },
-] as const satisfies readonly { id: string; title: string; icon: LucideIcon }[];
+  { key: 'account', icon: UserRound },
+  { key: 'generation', icon: SlidersHorizontal },
+  { key: 'notifications', icon: Bell },
+  { key: 'privacy', icon: UsersRound },
+  { key: 'appearance', icon: Palette },
+  { key: 'integrations', icon: Code2 },
+  { key: 'advanced', icon: Wrench },
+] as const satisfies readonly { key: string; icon: LucideIcon }[];
 
-type SectionId = (typeof SECTIONS)[number]['id'];
-const section = (id: SectionId) => SECTIONS.find((candidate) => candidate.id === id) ?? SECTIONS[0];
+type SectionKey = (typeof SECTIONS)[number]['key'];
 
-const options = <Value extends string>(values: readonly Value[]): Option<Value>[] =>
-  values.map((value) => ({ value, label: humanize(value) }));
-
-const IMAGE_STYLE_OPTIONS = options(IMAGE_OPTIONS.styles);
-const QUALITY_OPTIONS = options(IMAGE_OPTIONS.qualities);
-const VISIBILITY_LABELS: Record<TSettings['profileVisibility'], string> = {
-  private: 'Private',
-  public: 'Public',
-  friends: 'Members only',
-};
-const VISIBILITY_OPTIONS = SETTINGS_OPTIONS.profileVisibilities.map((value) => ({
-  value,
-  label: VISIBILITY_LABELS[value],
-}));
-
-/** 'Español (Spanish)': each language in its own words, with the English name. */
-function languageLabel(code: string): string {
-  try {
-    const native = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    const english = new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
-    const nativeName = native.charAt(0).toUpperCase() + native.slice(1);
-    return nativeName === english ? english : `${nativeName} (${english})`;
-  } catch {
-    return code;
-  }
+/** The heading, description, anchor and icon of one group of settings, in the language shown. */
+function sectionProps(t: Translate, key: SectionKey) {
+  const icon = SECTIONS.find((candidate) => candidate.key === key)?.icon ?? UserRound;
+  return {
+    id: `settings-${key}`,
+    title: t(`settings.section.${key}.title`),
+    description: t(`settings.section.${key}.description`),
+    icon,
+  };
 }
 
-const LANGUAGE_OPTIONS = SETTINGS_OPTIONS.languages.map((value) => ({ value, label: languageLabel(value) }));
+const styleOptions = (t: Translate): Option<(typeof IMAGE_OPTIONS.styles)[number]>[] =>
+  IMAGE_OPTIONS.styles.map((value) => ({ value, label: t(`settings.style.${value}`) }));
+
+const qualityOptions = (t: Translate): Option<(typeof IMAGE_OPTIONS.qualities)[number]>[] =>
+  IMAGE_OPTIONS.qualities.map((value) => ({ value, label: t(`settings.quality.${value}`) }));
+
+const visibilityOptions = (t: Translate): Option<TSettings['profileVisibility']>[] =>
+  SETTINGS_OPTIONS.profileVisibilities.map((value) => ({ value, label: t(`settings.visibility.${value}`) }));
+
+/** Each language named in its own words (English, Español, Français, Deutsch, 中文), as in the footer. */
+const LANGUAGE_OPTIONS: Option<TSettings['language']>[] = SETTINGS_OPTIONS.languages.map((value) => ({
+  value,
+  label: nativeLanguageName(value),
+  lang: LOCALE_TAGS[value],
+}));
 
 function detectedTimeZone(): string {
   try {
@@ -105,7 +106,7 @@ function detectedTimeZone(): string {
   }
 }
 
-function timeZoneOptions(current: string): Option<string>[] {
+function timeZoneOptions(t: Translate, current: string): Option<string>[] {
   let zones: string[] = [];
   try {
     zones = Intl.supportedValuesOf('timeZone');
@@ -115,55 +116,66 @@ function timeZoneOptions(current: string): Option<string>[] {
   const all = new Set(['UTC', ...zones]);
   if (current !== 'auto') all.add(current);
   return [
-    { value: 'auto', label: `Automatic (${detectedTimeZone().replace(/_/g, ' ')})` },
+    { value: 'auto', label: t('settings.timezone.auto', { zone: detectedTimeZone().replace(/_/g, ' ') }) },
     ...[...all].sort().map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
   ];
 }
 
-function videoLengthError(draft: string): string | undefined {
+function displayNameError(t: Translate, draft: string): string | undefined {
+  const problem = nameError(draft);
+  return problem ? messageText(t, problem) : undefined;
+}
+
+function videoLengthError(t: Translate, draft: string): string | undefined {
   const value = Number(draft);
   return draft.trim() !== '' &&
     Number.isInteger(value) &&
     value >= LIMITS.defaultVideoLengthMin &&
     value <= LIMITS.defaultVideoLengthMax
     ? undefined
-    : SETTINGS_MESSAGES.videoLengthRange;
+    : t(SETTINGS_MESSAGES.videoLengthRange, {
+        min: LIMITS.defaultVideoLengthMin,
+        max: LIMITS.defaultVideoLengthMax,
+      });
 }
 
-function handleError(draft: string): string | undefined {
+function handleError(t: Translate, draft: string): string | undefined {
   const handle = draft.trim().toLowerCase();
-  if (!HANDLE_PATTERN.test(handle)) return SHARING_MESSAGES.handleFormat;
-  if (RESERVED_HANDLES.has(handle)) return SHARING_MESSAGES.handleReserved;
+  if (!HANDLE_PATTERN.test(handle)) return t(SHARING_MESSAGES.handleFormat);
+  if (RESERVED_HANDLES.has(handle)) return t(SHARING_MESSAGES.handleReserved);
   return undefined;
 }
 
-function webhookUrlError(draft: string): string | undefined {
+function webhookUrlError(t: Translate, draft: string): string | undefined {
   const trimmed = draft.trim();
   if (!trimmed) return undefined;
   try {
     const url = new URL(trimmed);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : SETTINGS_MESSAGES.webhookUrl;
+    return url.protocol === 'http:' || url.protocol === 'https:'
+      ? undefined
+      : t(SETTINGS_MESSAGES.webhookUrl);
   } catch {
-    return SETTINGS_MESSAGES.webhookUrl;
+    return t(SETTINGS_MESSAGES.webhookUrl);
   }
 }
 
-const THEME_CHOICES: { value: Theme; label: string; icon: LucideIcon }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
+const THEME_CHOICES: { value: Theme; icon: LucideIcon }[] = [
+  { value: 'light', icon: Sun },
+  { value: 'dark', icon: Moon },
+  { value: 'system', icon: Monitor },
 ];
 
 /** Light, dark or system: the same choice as the theme toggle in the navigation bar, saved to the account. */
 function ThemeSetting() {
+  const t = useT();
   const { theme, setTheme } = useTheme();
   const saving = useIsMutating({ mutationKey: settingsKeys.save('theme') }) > 0;
   const ids = useId();
   return (
     <SettingRow
       labelId={`${ids}-label`}
-      label="Theme"
-      description="Also switches with the sun and moon button in the navigation bar."
+      label={t('settings.theme.label')}
+      description={t('settings.theme.hint')}
       stack
       control={
         <>
@@ -174,7 +186,7 @@ function ThemeSetting() {
             aria-busy={saving || undefined}
             className="inline-flex rounded-xl border border-line bg-surface-2 p-1"
           >
-            {THEME_CHOICES.map(({ value, label, icon: Icon }) => (
+            {THEME_CHOICES.map(({ value, icon: Icon }) => (
               <label
                 key={value}
                 className={cn(
@@ -194,7 +206,7 @@ function ThemeSetting() {
                   className="sr-only"
                 />
                 <Icon aria-hidden className="size-4" />
-                {label}
+                {t(`settings.theme.${value}`)}
               </label>
             ))}
           </div>
@@ -205,35 +217,40 @@ function ThemeSetting() {
 }
 
 function SettingsNav() {
+  const t = useT();
   return (
-    <nav aria-label="Settings sections" className="hidden lg:block">
+    <nav aria-label={t('settings.nav.label')} className="hidden lg:block">
       <ul className="sticky top-24 space-y-0.5">
-        {SECTIONS.map(({ id, title, icon: Icon }) => (
-          <li key={id}>
-            <a
-              href={`#${id}`}
-              onClick={(event) => {
-                const target = document.getElementById(id);
-                if (!target) return;
-                event.preventDefault();
-                target.scrollIntoView({ block: 'start' });
-                target.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-              }}
-              className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
-            >
-              <Icon aria-hidden className="size-4" />
-              {title}
-            </a>
-          </li>
-        ))}
+        {SECTIONS.map(({ key }) => {
+          const { id, title, icon: Icon } = sectionProps(t, key);
+          return (
+            <li key={id}>
+              <a
+                href={`#${id}`}
+                onClick={(event) => {
+                  const target = document.getElementById(id);
+                  if (!target) return;
+                  event.preventDefault();
+                  target.scrollIntoView({ block: 'start' });
+                  target.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+                }}
+                className="flex items-center gap-2.5 rounded-lg px-3 py-2 text-sm text-fg-muted transition-colors hover:bg-surface-2 hover:text-fg"
+              >
+                <Icon aria-hidden className="size-4 shrink-0" />
+                <span className="min-w-0 break-words hyphens-auto">{title}</span>
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
 }
 
 function SettingsSkeleton() {
+  const t = useT();
   return (
-    <div role="status" className="space-y-6" aria-label="Loading settings">
+    <div role="status" className="space-y-6" aria-label={t('settings.loading')}>
       {[0, 1, 2].map((key) => (
         <Card key={key} className="space-y-4 p-6">
           <div className="h-4 w-40 animate-pulse rounded bg-surface-2" />
@@ -246,29 +263,28 @@ function SettingsSkeleton() {
 }
 
 function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettings }) {
+  const t = useT();
   const common = { settings };
   const freePlan = user.plan === 'free';
+  const linkClass = 'font-medium text-accent-fg hover:underline';
   return (
     <div className="space-y-6">
-      <SettingsSection
-        {...section('settings-account')}
-        description="Who you are in Kaleido, how you sign in, and your data."
-      >
+      <SettingsSection {...sectionProps(t, 'account')}>
         <SettingTextForm
           {...common}
           field="displayName"
-          label="Display name"
-          description="Your name in the app, in the e-mails Kaleido sends you and on the creations you share."
-          validate={nameError}
+          label={t('settings.displayName.label')}
+          description={t('settings.displayName.hint')}
+          validate={(draft) => displayNameError(t, draft)}
           toValue={(draft) => draft.trim()}
           inputProps={{ autoComplete: 'name', maxLength: 100 }}
         />
         <SettingTextForm
           {...common}
           field="handle"
-          label="Public handle"
-          description="The address of your public profile page, which lists the creations you share (when Profile visibility allows it)."
-          validate={handleError}
+          label={t('settings.handle.label')}
+          description={t('settings.handle.hint')}
+          validate={(draft) => handleError(t, draft)}
           toValue={(draft) => draft.trim().toLowerCase()}
           inputProps={{
             autoComplete: 'off',
@@ -279,59 +295,62 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
           after={<ProfileLink handle={settings.handle} visibility={settings.profileVisibility} />}
         />
         <SettingRow
-          label="Email"
+          label={t('settings.email.label')}
           description={
-            <>
-              <span className="font-medium text-fg">{user.email}</span> · used to sign in and for the e-mails
-              Kaleido sends you.
-            </>
+            <T
+              id="settings.email.hint"
+              values={{
+                email: user.email,
+                strong: (chunks) => <span className="font-medium break-all text-fg">{chunks}</span>,
+              }}
+            />
           }
         />
         <TwoFactorRow />
         <PasswordChangeForm user={user} />
         <SettingRow
-          label="Export your data"
-          description="Your profile, settings and everything else the account holds, as one JSON file."
+          label={t('settings.export.label')}
+          description={t('settings.export.hint')}
           stack
           control={<ExportDataButton />}
         />
         <SettingRow
           label={
             <span className="inline-flex items-center gap-1.5">
-              <TriangleAlert aria-hidden className="size-4 text-danger" />
-              Delete account
+              <TriangleAlert aria-hidden className="size-4 shrink-0 text-danger" />
+              {t('settings.deleteAccount.label')}
             </span>
           }
-          description="Permanently deletes your account and everything in it."
+          description={t('settings.deleteAccount.hint')}
           stack
           control={<DeleteAccountDialog user={user} />}
         />
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-generation')}
-        description="Where the generators start and what happens to results. You can still change everything per generation."
-      >
+      <SettingsSection {...sectionProps(t, 'generation')}>
         <SettingSelect
           {...common}
           field="defaultImageStyle"
-          label="Default image style"
-          description="The image generator starts with this style. Settings you bring from the library, or a prompt from another page with its settings, win."
-          options={IMAGE_STYLE_OPTIONS}
+          label={t('settings.defaultImageStyle.label')}
+          description={t('settings.defaultImageStyle.hint')}
+          options={styleOptions(t)}
         />
         <SettingSelect
           {...common}
           field="defaultQuality"
-          label="Default quality"
-          description="The image generator starts at this quality."
-          options={QUALITY_OPTIONS}
+          label={t('settings.defaultQuality.label')}
+          description={t('settings.defaultQuality.hint')}
+          options={qualityOptions(t)}
         />
         <SettingTextForm
           {...common}
           field="defaultVideoLength"
-          label="Default video length"
-          description={`In seconds, from ${LIMITS.defaultVideoLengthMin} to ${LIMITS.defaultVideoLengthMax}. The video generator starts at the nearest length the chosen model offers.`}
-          validate={videoLengthError}
+          label={t('settings.defaultVideoLength.label')}
+          description={t('settings.defaultVideoLength.hint', {
+            min: LIMITS.defaultVideoLengthMin,
+            max: LIMITS.defaultVideoLengthMax,
+          })}
+          validate={(draft) => videoLengthError(t, draft)}
           toValue={(draft) => Number(draft)}
           inputProps={{
             type: 'number',
@@ -345,54 +364,55 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
         <SettingSwitch
           {...common}
           field="autoSaveEnabled"
-          label="Save results to my library"
-          description="On: every finished image and video goes to your library. Off: results stay in the generator's history, marked unsaved, with a Save button; unsaved results are deleted after 7 days."
+          label={t('settings.autoSaveEnabled.label')}
+          description={t('settings.autoSaveEnabled.hint')}
         />
         {freePlan ? (
           <LockedSwitchRow
-            label="Watermark"
+            label={t('settings.watermark.label')}
             checked
             description={
-              <>
-                The Free plan always adds a small Kaleido mark in a corner of every image and video frame.{' '}
-                <Link to={APP_ROUTES.pricing} className="font-medium text-accent-fg hover:underline">
-                  Upgrade
-                </Link>{' '}
-                to choose.
-              </>
+              <T
+                id="settings.watermark.lockedHint"
+                values={{
+                  link: (chunks) => (
+                    <Link to={APP_ROUTES.pricing} className={linkClass}>
+                      {chunks}
+                    </Link>
+                  ),
+                }}
+              />
             }
           />
         ) : (
           <SettingSwitch
             {...common}
             field="watermarkEnabled"
-            label="Watermark"
-            description="Adds a small Kaleido mark in a corner of your new images and every video frame (the stored file carries it)."
+            label={t('settings.watermark.label')}
+            description={t('settings.watermark.hint')}
           />
         )}
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-notifications')}
-        description="What Kaleido tells you about, and how."
-      >
+      <SettingsSection {...sectionProps(t, 'notifications')}>
         <SettingSwitch
           {...common}
           field="emailNotifications"
-          label="Email notifications"
-          description="E-mails when a generation fails, when a long one (a video, or over a minute) finishes while you are away, when credits run low (with Credit alerts), and receipts. Security e-mails are always sent."
+          label={t('settings.emailNotifications.label')}
+          description={t('settings.emailNotifications.hint')}
         />
         <SettingSwitch
           {...common}
           field="marketingEmails"
-          label="Product news"
+          label={t('settings.marketingEmails.label')}
           description={
             <>
-              Occasional e-mails about new models and features, only with your consent. Each one has an
-              unsubscribe link.
+              {t('settings.marketingEmails.hint')}
               {settings.marketingEmails && settings.marketingConsentAt ? (
                 <span className="mt-0.5 block font-medium text-fg">
-                  Consented on {formatDateTime(settings.marketingConsentAt)}
+                  {t('settings.marketingEmails.consentedOn', {
+                    date: formatDateTime(settings.marketingConsentAt),
+                  })}
                 </span>
               ) : null}
             </>
@@ -401,112 +421,104 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
         <SettingSwitch
           {...common}
           field="generationAlerts"
-          label="Generation alerts"
-          description="A message in the app when a job ends while you are on another page, and a push notification when Desktop notifications is on."
+          label={t('settings.generationAlerts.label')}
+          description={t('settings.generationAlerts.hint')}
         />
         <SettingSwitch
           {...common}
           field="creditAlerts"
-          label="Credit alerts"
-          description={`A warning in the app (and by push and e-mail when those are on) when your balance falls below ${LIMITS.lowCreditWarningBelow} credits.`}
+          label={t('settings.creditAlerts.label')}
+          description={t('settings.creditAlerts.hint', { count: LIMITS.lowCreditWarningBelow })}
         />
         <SettingSwitch
           {...common}
           field="soundEnabled"
-          label="Sounds"
-          description="A short chime in the open app when a job ends (after you have clicked or typed on the page)."
+          label={t('settings.soundEnabled.label')}
+          description={t('settings.soundEnabled.hint')}
         />
         <SettingSwitch
           {...common}
           field="desktopNotifications"
-          label="Desktop notifications"
-          description="Push notifications on your devices, even when Kaleido is closed (your browser asks for permission first)."
+          label={t('settings.desktopNotifications.label')}
+          description={t('settings.desktopNotifications.hint')}
         />
         {settings.desktopNotifications ? <PushDeviceSetting /> : null}
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-privacy')}
-        description="Who sees your work, and what Kaleido keeps."
-      >
+      <SettingsSection {...sectionProps(t, 'privacy')}>
         <SettingSelect
           {...common}
           field="profileVisibility"
-          label="Profile visibility"
-          description="Public: your profile page and the creations you share are visible to anyone and can appear in the home gallery. Members only: only to people signed in to this Kaleido. Private: to nobody else."
-          options={VISIBILITY_OPTIONS}
+          label={t('settings.profileVisibility.label')}
+          description={t('settings.profileVisibility.hint')}
+          options={visibilityOptions(t)}
         />
         <SettingSwitch
           {...common}
           field="shareUsageData"
-          label="Show prompts on shared creations"
-          description="On: your shared creations show their prompt and settings, with “Use this prompt”. Off: they show the image or video only."
+          label={t('settings.shareUsageData.label')}
+          description={t('settings.shareUsageData.hint')}
         />
         <SettingSwitch
           {...common}
           field="dataCollection"
-          label="Keep prompts in usage records"
-          description="On: your usage history and API request records keep the prompt text. Off: new records keep no prompt (your library keeps its own)."
+          label={t('settings.dataCollection.label')}
+          description={t('settings.dataCollection.hint')}
         />
         <SettingSwitch
           {...common}
           field="analyticsEnabled"
-          label="Usage analytics"
-          description="First-party only: page views and which features you use, recorded by this server without your IP address; no third parties. Off, or Global Privacy Control in your browser: nothing is recorded."
+          label={t('settings.analyticsEnabled.label')}
+          description={t('settings.analyticsEnabled.hint')}
         />
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-appearance')}
-        description="How Kaleido looks in this browser and on your other devices."
-      >
+      <SettingsSection {...sectionProps(t, 'appearance')}>
         <ThemeSetting />
         <SettingSwitch
           {...common}
           field="compactMode"
-          label="Compact mode"
-          description="Smaller text and tighter spacing everywhere."
+          label={t('settings.compactMode.label')}
+          description={t('settings.compactMode.hint')}
         />
         <SettingSwitch
           {...common}
           field="animationsEnabled"
-          label="Animations"
-          description="Page transitions and motion. Your system's reduced-motion setting always wins."
+          label={t('settings.animationsEnabled.label')}
+          description={t('settings.animationsEnabled.hint')}
         />
+        {/* Saved to the account; AccountPreferencesProvider then shows the interface in it at once. */}
         <SettingSelect
           {...common}
           field="language"
-          label="Language"
-          description="Kaleido is in English for now; your choice is saved and applies as the translations arrive."
+          label={t('settings.language.label')}
+          description={t('settings.language.hint')}
           options={LANGUAGE_OPTIONS}
         />
         <SettingSelect
           {...common}
           field="timezone"
-          label="Time zone"
-          description="Every date and time in the app, your e-mails and invoices."
-          options={timeZoneOptions(settings.timezone)}
+          label={t('settings.timezone.label')}
+          description={t('settings.timezone.hint')}
+          options={timeZoneOptions(t, settings.timezone)}
           className="sm:w-64"
         />
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-integrations')}
-        description="Connecting your own scripts and tools to your account."
-      >
+      <SettingsSection {...sectionProps(t, 'integrations')}>
         <SettingSwitch
           {...common}
           field="integrationsEnabled"
-          label="Integrations"
-          description="The master switch for your personal API key. Off: calls made with it are refused."
+          label={t('settings.integrationsEnabled.label')}
+          description={t('settings.integrationsEnabled.hint')}
         />
         <PersonalApiKey integrationsEnabled={settings.integrationsEnabled} />
         <SettingTextForm
           {...common}
           field="webhookUrl"
-          label="Webhook URL"
-          description="Saved with your account. Kaleido does not send webhooks to it yet. Leave it empty for none."
-          validate={webhookUrlError}
+          label={t('settings.webhookUrl.label')}
+          description={t('settings.webhookUrl.hint')}
+          validate={(draft) => webhookUrlError(t, draft)}
           toValue={(draft) => draft.trim()}
           inputProps={{
             type: 'url',
@@ -516,50 +528,51 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
           }}
         />
         <SettingRow
-          label="Developer keys"
+          label={t('settings.developerKeys.label')}
           description={
-            <>
-              Keys for apps and websites, each with its own plan, limits and usage, are on the{' '}
-              <Link to={APP_ROUTES.apiKeys} className="font-medium text-accent-fg hover:underline">
-                API keys
-              </Link>{' '}
-              page; see the{' '}
-              <Link to={APP_ROUTES.apiDocs} className="font-medium text-accent-fg hover:underline">
-                API documentation
-              </Link>
-              .
-            </>
+            <T
+              id="settings.developerKeys.hint"
+              values={{
+                keys: (chunks) => (
+                  <Link to={APP_ROUTES.apiKeys} className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+                docs: (chunks) => (
+                  <Link to={APP_ROUTES.apiDocs} className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              }}
+            />
           }
         />
       </SettingsSection>
 
-      <SettingsSection
-        {...section('settings-advanced')}
-        description="Diagnostics, early tools, and how this device stores and fetches data."
-      >
+      <SettingsSection {...sectionProps(t, 'advanced')}>
         <SettingSwitch
           {...common}
           field="debugMode"
-          label="Debug mode"
-          description="Shows each job's diagnostics in the generator and the library: job id, model and provider, attempts, failovers, time per stage and the provider's own error text."
+          label={t('settings.debugMode.label')}
+          description={t('settings.debugMode.hint')}
         />
         <SettingSwitch
           {...common}
           field="experimentalFeatures"
-          label="Experimental features"
-          description="Shows the tools marked experimental. They may change or go away."
+          label={t('settings.experimentalFeatures.label')}
+          description={t('settings.experimentalFeatures.hint')}
         />
         <SettingSwitch
           {...common}
           field="cacheEnabled"
-          label="Cache"
-          description="On: this device keeps your library data and thumbnails for offline use. Off: everything comes from the network, and this device's copies are deleted."
+          label={t('settings.cacheEnabled.label')}
+          description={t('settings.cacheEnabled.hint')}
         />
         <SettingSwitch
           {...common}
           field="preloadAssets"
-          label="Preload"
-          description="On: the next library page's thumbnails and the pages you are likely to open next are fetched ahead, never when your browser asks to save data. Off: nothing is fetched ahead."
+          label={t('settings.preloadAssets.label')}
+          description={t('settings.preloadAssets.hint')}
         />
       </SettingsSection>
     </div>
@@ -571,16 +584,19 @@ function ProfileLink({ handle, visibility }: { handle: string; visibility: TSett
   if (!handle) return null;
   const path = profilePath(handle);
   return (
-    <p className="mt-2 text-[13px] text-fg-muted">
-      Your profile:{' '}
-      <Link to={path} className="font-medium text-accent-fg hover:underline">
-        {path}
-      </Link>
-      {visibility === 'private'
-        ? ' · private: only you see it.'
-        : visibility === 'friends'
-          ? ' · visible to signed-in members.'
-          : ' · visible to anyone.'}
+    <p className="mt-2 text-[13px] break-words text-fg-muted">
+      <T
+        id="settings.handle.profile"
+        values={{
+          path,
+          visibility,
+          link: (chunks) => (
+            <Link to={path} className="font-medium text-accent-fg hover:underline">
+              {chunks}
+            </Link>
+          ),
+        }}
+      />
     </p>
   );
 }
@@ -616,13 +632,14 @@ function LockedSwitchRow({
 }
 
 function TwoFactorRow() {
+  const t = useT();
   const ids = useId();
   return (
     <SettingRow
       labelId={`${ids}-label`}
       descriptionId={`${ids}-description`}
-      label="Two-factor sign-in"
-      description={`${SETTINGS_MESSAGES.twoFactorUnavailable} When it arrives you will confirm each sign-in with an authenticator app.`}
+      label={t('settings.twoFactor.label')}
+      description={t('settings.twoFactor.hint', { unavailable: t(SETTINGS_MESSAGES.twoFactorUnavailable) })}
       control={
         <Switch
           checked={false}
@@ -638,6 +655,7 @@ function TwoFactorRow() {
 
 /** The Settings tab of the profile: every setting of the account, grouped, each saved as it changes. */
 export function SettingsPanel({ user }: { user: CurrentUser }) {
+  const t = useT();
   const settings = useQuery(settingsQueryOptions());
   return (
     <div className="grid gap-8 lg:grid-cols-[200px_minmax(0,1fr)]">
@@ -648,12 +666,12 @@ export function SettingsPanel({ user }: { user: CurrentUser }) {
         ) : settings.isError ? (
           <EmptyState
             icon={TriangleAlert}
-            title="Your settings could not be loaded"
-            description="Check your connection and try again."
+            title={t('settings.loadError.title')}
+            description={t('settings.loadError.description')}
             actions={
               <Button variant="primary" onClick={() => void settings.refetch()}>
                 <RotateCw aria-hidden />
-                Try again
+                {t('settings.loadError.retry')}
               </Button>
             }
           />

@@ -5,6 +5,8 @@ import { Globe2 } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useToast } from '../../app/toast-provider';
+import { T } from '../../i18n/t';
+import { useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
 import { Switch } from '../../ui/switch';
 import { trackFeature } from '../analytics/analytics-client';
@@ -19,6 +21,7 @@ const SETTINGS_LINK = `${APP_ROUTES.profile}?tab=settings`;
  * Settings.
  */
 export function ShareToggle({ asset }: { asset: TAsset }) {
+  const t = useT();
   const id = useId();
   const toast = useToast();
   const share = useShareAsset();
@@ -34,7 +37,7 @@ export function ShareToggle({ asset }: { asset: TAsset }) {
         <span className="flex min-w-0 items-center gap-2">
           <Globe2 aria-hidden className="size-4 shrink-0 text-fg-muted" />
           <span id={`${id}-label`} className="text-sm font-medium text-fg">
-            Share
+            {t('sharing.toggle.label')}
           </span>
         </span>
         <Switch
@@ -47,8 +50,7 @@ export function ShareToggle({ asset }: { asset: TAsset }) {
             share.mutate(
               { asset, shared },
               {
-                onError: (error) =>
-                  toast.error(errorMessage(error, 'Could not change sharing. Please try again.')),
+                onError: (error) => toast.error(errorMessage(error, t('sharing.toggle.failed'))),
               },
             );
           }}
@@ -57,28 +59,30 @@ export function ShareToggle({ asset }: { asset: TAsset }) {
       <p id={`${id}-hint`} className="mt-1 text-xs text-fg-muted">
         {visibility === 'private' ? (
           <>
-            {SHARING_MESSAGES.sharedHiddenHint}{' '}
+            {t(SHARING_MESSAGES.sharedHiddenHint)}{' '}
             <Link
               to={SETTINGS_LINK}
               className="font-medium text-accent-fg underline-offset-2 hover:underline"
             >
-              Change it in Settings
+              {t('sharing.toggle.changeInSettings')}
             </Link>
           </>
         ) : asset.shared && handle ? (
-          <>
-            On{' '}
-            <Link
-              to={profilePath(handle)}
-              className="font-medium text-accent-fg underline-offset-2 hover:underline"
-            >
-              your profile
-            </Link>{' '}
-            and in the gallery (
-            {visibility === 'friends' ? 'members of this site only' : 'visible to everyone'}).
-          </>
+          <T
+            id={visibility === 'friends' ? 'sharing.toggle.sharedMembers' : 'sharing.toggle.sharedPublic'}
+            values={{
+              profile: (chunks) => (
+                <Link
+                  to={profilePath(handle)}
+                  className="font-medium text-accent-fg underline-offset-2 hover:underline"
+                >
+                  {chunks}
+                </Link>
+              ),
+            }}
+          />
         ) : (
-          <>Show it on your profile and in the gallery.</>
+          t('sharing.toggle.notShared')
         )}
       </p>
     </section>

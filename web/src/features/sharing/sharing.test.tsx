@@ -1,6 +1,7 @@
 import type { TAsset, TGalleryItem, TPublicProfile } from '@kaleido/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { loadMessages } from '../../i18n/load-messages';
 import { makeAsset } from '../../test/generation-fixtures';
 import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
 
@@ -137,5 +138,27 @@ describe('the Share toggle of a library asset', () => {
       'href',
       '/u/ada-lovelace',
     );
+  });
+});
+
+describe('sharing in another language', () => {
+  it('shows a public profile in the visitor’s language (French)', async () => {
+    window.localStorage.setItem('kaleido.language', 'fr');
+    await loadMessages('fr');
+    mockServer({
+      handler: (url) =>
+        url.startsWith('/api/profiles/grace')
+          ? jsonResponse({ success: true, data: profile([item({ id: 'image-only' })]) })
+          : undefined,
+    });
+    renderApp('/u/grace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeInTheDocument();
+    const since = document.querySelector('time[datetime="2026-01-15T09:30:00.000Z"]')?.parentElement;
+    expect(since).toHaveTextContent('@grace · Membre depuis le 15 janvier 2026');
+    const section = screen.getByRole('region', { name: 'Créations partagées' });
+    expect(within(section).getByRole('img', { name: 'Image de Grace Hopper' })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('link', { name: 'Télécharger Image de Grace Hopper' }),
+    ).toBeInTheDocument();
   });
 });

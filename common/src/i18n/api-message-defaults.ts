@@ -1,0 +1,34 @@
+import { API_KEY_MESSAGES } from '../api-keys-constants.js';
+import {
+  AUTH_MESSAGES,
+  DISPLAY_NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '../auth-constants.js';
+import { BILLING_MESSAGES } from '../billing-constants.js';
+import { BILLING_COUNTRIES, LIMITS, PUBLIC_API_OPTIONS, VIDEO_OPTIONS } from '../constants.js';
+import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '../generation-constants.js';
+import { SETTINGS_MESSAGES } from '../settings-constants.js';
+import type { TApiMessageId } from './messages/en.js';
+
+/**
+ * The placeholder values of the messages that state a fixed limit or list, so a message id alone (a
+ * schema's message) can be shown: `t(id, { ...API_MESSAGE_DEFAULTS[id], ...values })`.
+ */
+export const API_MESSAGE_DEFAULTS: Partial<Record<TApiMessageId, Record<string, string | number>>> = {
+  [AUTH_MESSAGES.nameTooLong]: { max: DISPLAY_NAME_MAX_LENGTH },
+  [AUTH_MESSAGES.passwordTooShort]: { min: PASSWORD_MIN_LENGTH },
+  [AUTH_MESSAGES.passwordTooLong]: { max: PASSWORD_MAX_LENGTH },
+  [API_KEY_MESSAGES.nameTooLong]: { max: LIMITS.apiKeyNameMax },
+  [API_KEY_MESSAGES.descriptionTooLong]: { max: LIMITS.apiKeyDescriptionMax },
+  [GENERATION_MESSAGES.promptTooLong]: { max: PROMPT_MAX_LENGTH },
+  [GENERATION_MESSAGES.durationInvalid]: { durations: VIDEO_OPTIONS.durations.join(', ') },
+  [GENERATION_MESSAGES.frameRateInvalid]: { frameRates: VIDEO_OPTIONS.frameRates.join(', ') },
+  'api.publicApi.durationInvalid': { durations: PUBLIC_API_OPTIONS.video.durations.join(', ') },
+  'api.publicApi.frameRateInvalid': { frameRates: PUBLIC_API_OPTIONS.video.frameRates.join(', ') },
+  [SETTINGS_MESSAGES.videoLengthRange]: {
+    min: LIMITS.defaultVideoLengthMin,
+    max: LIMITS.defaultVideoLengthMax,
+  },
+  [BILLING_MESSAGES.countryInvalid]: { countries: BILLING_COUNTRIES.join(', ') },
+};

@@ -1,0 +1,93 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { describe, expect, it } from 'vitest';
+import { API_MESSAGE_DEFAULTS } from '../api-message-defaults.js';
+import { placeholdersOf } from '../icu-placeholders.js';
+import { LOCALE_TAGS, LOCALES } from '../locales.js';
+import { en } from './en.js';
+import { apiCatalogs } from './index.js';
+
+/** Three words in a row: a sentence, which must not stay English in another language. */
+const SENTENCE = /\p{L}{2,}\s+\p{L}{2,}\s+\p{L}{2,}/u;
+
+describe('the server message catalogs', () => {
+  const englishKeys = Object.keys(en).sort();
+
+  for (const locale of LOCALES) {
+    it(`${locale}: has exactly English's keys, each valid ICU with English's placeholders`, () => {
+      const catalog: Record<string, string> = apiCatalogs[locale];
+      expect(Object.keys(catalog).sort()).toEqual(englishKeys);
+      for (const [id, english] of Object.entries(en)) {
+        const message = catalog[id] ?? '';
+        expect(message.trim(), `${locale} ${id} is empty`).not.toBe('');
+        expect(placeholdersOf(message), `${locale} ${id} placeholders`).toEqual(placeholdersOf(english));
+        if (locale !== 'en' && SENTENCE.test(english)) {
+          expect(message, `${locale} ${id} is still English`).not.toBe(english);
+        }
+      }
+    });
+  }
+
+  it('formats every message in every language with the values it needs', () => {
+    const sample: Record<string, string | number> = {
+      method: 'GET',
+      path: '/api/x',
+      provider: 'GitHub',
+      field: 'city',
+      type: 'video',
+      price: 3,
+      model: 'Sketch',
+      kind: 'image',
+      width: 4096,
+      height: 4096,
+      maxWidth: 2048,
+      maxHeight: 2048,
+      aspectRatio: '21:9',
+      aspectRatios: '1:1, 16:9',
+      duration: 12,
+      frameRate: 60,
+    };
+    for (const locale of LOCALES) {
+      for (const [id, message] of Object.entries(apiCatalogs[locale])) {
+        const values = { ...sample, ...API_MESSAGE_DEFAULTS[id as keyof typeof en] };
+        const text = String(new IntlMessageFormat(message, LOCALE_TAGS[locale]).format(values));
+        expect(text, `${locale} ${id}`).not.toMatch(/[{}]/);
+      }
+    }
+  });
+
+  it('keeps the English texts the API answered before the catalog', () => {
+    const format = (id: keyof typeof en, values?: Record<string, string | number>) =>
+      String(new IntlMessageFormat(en[id], 'en').format({ ...API_MESSAGE_DEFAULTS[id], ...values }));
+    expect(format('api.credits.insufficient', { type: 'image', price: 1 })).toBe(
+      'Insufficient credits. Image generation requires 1 credit.',
+    );
+    expect(format('api.credits.insufficient', { type: 'video', price: 3 })).toBe(
+      'Insufficient credits. Video generation requires 3 credits.',
+    );
+    expect(format('api.auth.passwordTooShort')).toBe('Password must be at least 8 characters.');
+    expect(format('api.settings.videoLengthRange')).toBe(
+      'Default video length must be between 5 and 120 seconds.',
+    );
+    expect(format('api.billing.addressFieldRequired', { field: 'zipCode' })).toBe('ZIP Code is required.');
+    expect(format('api.billing.countryInvalid')).toBe('Choose one of US, CA, GB, AU, DE, FR, JP, IN.');
+    expect(format('api.apiKeys.keyRequired')).toBe(
+      'API key required. Send it as "Authorization: Bearer <key>".',
+    );
+    expect(format('api.generation.durationInvalid')).toBe('Duration must be one of 3, 5, 8.');
+  });
+});
+
+describe('placeholdersOf', () => {
+  it('names arguments, plural and select arguments, nested ones and tags, once each', () => {
+    expect(
+      placeholdersOf(
+        '{name} has {count, plural, one {# file in {folder}} other {# files}} {kind, select, image {<b>x</b>} other {y}} {name}',
+      ),
+    ).toEqual(['<b>', 'count', 'folder', 'kind', 'name']);
+    expect(placeholdersOf("It's '{literal}'")).toEqual([]);
+  });
+
+  it('throws on a message that is not ICU', () => {
+    expect(() => placeholdersOf('{broken')).toThrow();
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * What the server says to people, in English: the error envelope's texts (`api.error.<CODE>` for each
+ * code of ERRORS), the schemas' validation messages and the other texts of the API (ICU MessageFormat).
+ * The web bundles these ids into its own catalogs, so a screen can show the same words.
+ * es.ts, fr.ts, de.ts and zh.ts have exactly these keys and placeholders (catalogs.test.ts).
+ */
+export const en = {
+  // The envelope's default message of each error code (common/src/errors.ts).
+  'api.error.VALIDATION_FAILED': 'Invalid request.',
+  'api.error.BAD_REQUEST': 'Bad request.',
+  'api.error.UNSUBSCRIBE_LINK_INVALID':
+    'This unsubscribe link is not valid. Use the link of a recent Kaleido e-mail, or turn e-mails off in Settings → Notifications.',
+  'api.error.AUTHENTICATION_REQUIRED': 'Authentication required',
+  'api.error.USER_NOT_AUTHENTICATED': 'User not authenticated',
+  'api.error.AUTHENTICATION_FAILED': 'Authentication failed. Please try again.',
+  'api.error.SOCIAL_LOGIN_FAILED': 'Google login failed. Please try again.',
+  'api.error.LOGIN_REQUIRED_IMAGE': 'Please log in to generate images',
+  'api.error.LOGIN_REQUIRED_VIDEO': 'Please log in to generate videos',
+  'api.error.INSUFFICIENT_CREDITS': 'Insufficient credits.',
+  'api.error.PAYMENT_DECLINED': 'Your card was declined.',
+  'api.error.FORBIDDEN': 'You do not have permission to do that.',
+  'api.error.CROSS_SITE_REQUEST': 'Cross-site request rejected.',
+  'api.error.INTEGRATIONS_DISABLED':
+    'Integrations are turned off for this account. Turn them on in Settings → Integrations to use your personal API key.',
+  'api.error.DEBUG_MODE_OFF':
+    'Diagnostics are shown when Debug mode is on. Turn it on in Settings → Advanced.',
+  'api.error.NOT_FOUND': 'Not found',
+  'api.error.ROUTE_NOT_FOUND': 'Not found',
+  'api.error.PROFILE_NOT_FOUND': 'Profile not found.',
+  'api.error.UNSUBSCRIBE_ACCOUNT_GONE':
+    'The account of this unsubscribe link no longer exists, so it receives no e-mails.',
+  'api.error.METHOD_NOT_ALLOWED': 'Method not allowed',
+  'api.error.CONFLICT': 'Conflict',
+  'api.error.RESULT_EXPIRED':
+    'This result was not saved and was deleted after 7 days. It can no longer be saved.',
+  'api.error.HANDLE_TAKEN': 'That handle is already taken. Please choose another one.',
+  'api.error.PAYLOAD_TOO_LARGE': 'Request body is too large.',
+  'api.error.UNSUPPORTED_MEDIA_TYPE': 'Unsupported content type.',
+  'api.error.RATE_LIMITED': 'Too many requests. Please try again later.',
+  'api.error.GENERATION_FAILED_IMAGE': 'Failed to generate image',
+  'api.error.GENERATION_FAILED_VIDEO': 'Failed to generate video',
+  'api.error.INTERNAL': 'Unknown error occurred',
+  'api.error.HEALTH_CHECK_FAILED': 'Health check failed',
+  'api.error.SERVICE_UNAVAILABLE': 'Service unavailable. Please try again shortly.',
+
+  // Requests in general.
+  'api.request.invalidJson': 'Invalid JSON body.',
+  'api.request.invalidCursor': 'Invalid cursor.',
+  'api.request.routeNotFound': 'Route {method} {path} not found',
+  'api.request.idempotencyKeyInvalid': 'Idempotency-Key must be 1 to 255 characters.',
+
+  // Accounts, sign-in and social sign-in (AUTH_MESSAGES).
+  'api.auth.nameRequired': 'Please enter your full name.',
+  'api.auth.nameTooLong': 'Names can be at most {max} characters.',
+  'api.auth.emailInvalid': 'Please enter a valid email address.',
+  'api.auth.passwordRequired': 'Please enter your password.',
+  'api.auth.passwordTooShort': 'Password must be at least {min} characters.',
+  'api.auth.passwordTooLong': 'Password must be at most {max} characters.',
+  'api.auth.invalidCredentials': 'Invalid email or password.',
+  'api.auth.emailTaken': 'An account with this email already exists.',
+  'api.auth.resetLinkInvalid': 'This reset link is invalid or has expired.',
+  'api.auth.resetEmailSent': 'If an account exists for that email, we sent a link to reset the password.',
+  'api.auth.passwordChanged': 'Your password has been changed.',
+  'api.auth.passwordReset': 'Your password has been reset. You can sign in now.',
+  'api.auth.tooManyAttempts': 'Too many attempts. Please wait a moment and try again.',
+  'api.auth.accountLocked':
+    'Too many failed sign-in attempts for this account. Please try again in a few minutes.',
+  'api.auth.socialNotConfigured': 'Social sign-in is not set up on this server.',
+  'api.auth.deleteConfirmWord': 'Type DELETE to confirm.',
+  'api.auth.reauthRequired': 'Please enter your password to confirm.',
+  'api.auth.currentPasswordIncorrect': 'Current password is incorrect.',
+  'api.auth.passwordFieldsRequired': 'Please fill in all password fields.',
+  'api.auth.socialReauthRequired': 'Please sign in again with your social account to confirm.',
+  'api.auth.adminOnly': 'Administrators only.',
+  'api.auth.userNotFound': 'User not found',
+  'api.auth.providerUnknown': 'Unknown sign-in provider.',
+  'api.auth.socialFailed': '{provider} sign-in failed. Please try again.',
+  'api.auth.socialNoVerifiedEmail': 'Your {provider} account has no verified email address to sign in with.',
+  'api.auth.socialCancelled': 'Sign-in was cancelled.',
+  'api.auth.socialUnavailable': '{provider} sign-in is unavailable right now. Please try again later.',
+  'api.auth.socialInterrupted': 'Your sign-in took too long or was interrupted. Please try again.',
+  'api.auth.popupTitle': 'Kaleido sign-in',
+  'api.auth.popupSignedIn': 'Signed in. You can close this window.',
+  'api.auth.popupFailed': 'Sign-in failed.',
+
+  // Cards, the billing address and purchases (BILLING_MESSAGES).
+  'api.billing.cardNumberRequired': 'Enter the card number.',
+  'api.billing.cardNumberInvalid': 'This card number is not valid. Check the digits and try again.',
+  'api.billing.cardBrandUnsupported':
+    'This card type is not accepted. Use Visa, Mastercard, American Express or Discover.',
+  'api.billing.expiryRequired': 'Enter the expiry date as MM/YY.',
+  'api.billing.expiryInvalid': 'Enter the expiry date as MM/YY, for example 04/29.',
+  'api.billing.expiryPast': 'This card has expired. Check the expiry date.',
+  'api.billing.cvcInvalid': 'The CVC is the 3 or 4 digits printed on the card.',
+  'api.billing.cvcAmex': 'American Express cards have a 4-digit CVC.',
+  'api.billing.cardholderRequired': 'Enter the name on the card.',
+  'api.billing.cardholderTooLong': 'The name on the card can be at most 100 characters.',
+  'api.billing.addressFieldRequired':
+    '{field, select, name {Full Name} email {Email} address {Address} city {City} state {State} zipCode {ZIP Code} country {Country} other {This field}} is required.',
+  'api.billing.addressFieldTooLong':
+    '{field, select, name {Full Name} email {Email} address {Address} city {City} state {State} zipCode {ZIP Code} country {Country} other {This field}} can be at most 200 characters.',
+  'api.billing.emailInvalid': 'Enter a valid e-mail address.',
+  'api.billing.countryInvalid': 'Choose one of {countries}.',
+  'api.billing.cardDeclined': 'Your card was declined.',
+  'api.billing.insufficientFunds': 'Your card has insufficient funds.',
+  'api.billing.cardExpiredDecline': 'Your card has expired.',
+  'api.billing.cvcCheckFailed': "Your card's security code is incorrect.",
+  'api.billing.processingError': 'An error occurred while processing your card. Try again in a little while.',
+  'api.billing.paymentMethodRequired': 'Add a card before buying.',
+  'api.billing.paymentMethodNotFound': 'Payment method not found.',
+  'api.billing.unknownPack': 'Unknown credit pack.',
+  'api.billing.samePlan': 'You are already on this plan.',
+  'api.billing.purchaseInProgress': 'This purchase is already being processed.',
+  'api.billing.idempotencyMismatch': 'This purchase key was already used for a different purchase.',
+  'api.billing.idempotencyKeyRequired': 'idempotencyKey is required.',
+  'api.billing.idempotencyKeyInvalid': 'idempotencyKey must be 8 to 100 letters, digits, - or _.',
+  'api.billing.cardAdded': 'Card added',
+  'api.billing.cardRemoved': 'Card removed',
+  'api.billing.addressSaved': 'Billing address saved',
+
+  // Credits.
+  'api.credits.insufficient':
+    'Insufficient credits. {type, select, image {Image} other {Video}} generation requires {price, plural, one {# credit} other {# credits}}.',
+  'api.credits.balanceChanged': 'The balance changed meanwhile; try again.',
+
+  // Developer API keys and the public API (API_KEY_MESSAGES).
+  'api.apiKeys.nameRequired': 'Please enter a name for your API key',
+  'api.apiKeys.nameTooLong': 'Names can be at most {max} characters.',
+  'api.apiKeys.descriptionTooLong': 'Descriptions can be at most {max} characters.',
+  'api.apiKeys.planNotAllowed': "Your account's plan does not allow API keys of this plan.",
+  'api.apiKeys.keyRequired': 'API key required. Send it as "Authorization: Bearer \'<key>\'".',
+  'api.apiKeys.keyInvalid': 'Invalid API key.',
+  'api.apiKeys.keyInactive': 'This API key is inactive.',
+  'api.apiKeys.imageNotAllowed': 'This API key cannot create images.',
+  'api.apiKeys.readNotAllowed': 'This API key cannot read generations.',
+  'api.apiKeys.videoNotAllowed': "This API key's plan does not include video generation.",
+  'api.apiKeys.allowanceExhausted': "Insufficient credits. This API key's monthly allowance is used up.",
+  'api.apiKeys.idempotencyMismatch': 'This Idempotency-Key was already used with a different request.',
+  'api.apiKeys.rateLimited':
+    'Rate limit exceeded for this API key. Retry after the time in the Retry-After header.',
+  'api.apiKeys.notFound': 'API key not found',
+  'api.publicApi.durationInvalid': 'duration must be one of {durations}.',
+  'api.publicApi.frameRateInvalid': 'frameRate must be one of {frameRates}.',
+
+  // Generations (GENERATION_MESSAGES and the jobs' refusals).
+  'api.generation.promptRequired': 'Please enter a prompt.',
+  'api.generation.promptTooLong': 'Prompts can be at most {max} characters.',
+  'api.generation.durationInvalid': 'Duration must be one of {durations}.',
+  'api.generation.frameRateInvalid': 'Frame rate must be one of {frameRates}.',
+  'api.generation.notFound': 'Generation not found',
+  'api.generation.onlyFinishedCanBeSaved': 'Only a finished generation can be saved.',
+  'api.generation.unknownModel': 'Unknown model "{model}" for {kind, select, image {images} other {videos}}.',
+  'api.generation.noModel': 'No configured model can make {kind, select, image {images} other {videos}}.',
+  'api.generation.sizeUnsupported':
+    '{model} cannot make {width}×{height} {kind, select, image {images} other {videos}} (at most {maxWidth}×{maxHeight}).',
+  'api.generation.aspectRatioUnsupported':
+    '{model} cannot make {aspectRatio} {kind, select, image {images} other {videos}} (it makes {aspectRatios}).',
+  'api.generation.durationUnsupported': '{model} cannot make {duration}-second videos.',
+  'api.generation.frameRateUnsupported': '{model} cannot make videos at {frameRate} fps.',
+  'api.generation.cancelled': 'Cancelled',
+  'api.generation.timedOut': 'The generation took too long and was stopped. Your credits were refunded.',
+
+  // The library and files.
+  'api.library.assetNotFound': 'Asset not found',
+  'api.files.notFound': 'File not found or link expired.',
+
+  // Settings (SETTINGS_MESSAGES).
+  'api.settings.videoLengthRange': 'Default video length must be between {min} and {max} seconds.',
+  'api.settings.webhookUrl': 'Webhook URL must start with http:// or https://',
+  'api.settings.twoFactorUnavailable': 'Two-factor sign-in is not available yet.',
+  'api.settings.timezone': 'Unknown time zone.',
+  'api.settings.displayNameRequired': 'Please enter a display name.',
+
+  // Experimental tools (EXPERIMENTAL_MESSAGES).
+  'api.experimental.off': 'This tool is experimental: turn on Experimental features in Settings to use it.',
+
+  // Handles, profiles and shared creations (SHARING_MESSAGES), first-party analytics.
+  'api.sharing.handleFormat':
+    'A handle has 3 to 30 characters: lowercase letters, digits, - and _, starting with a letter or digit.',
+  'api.sharing.handleReserved': 'That handle is reserved. Please choose another one.',
+  'api.sharing.handleTaken': 'That handle is already taken. Please choose another one.',
+  'api.sharing.profileNotFound': 'Profile not found.',
+  'api.sharing.sharedHiddenHint': 'Shared creations appear when your profile is public or members-only.',
+  'api.sharing.saveBeforeSharing': 'Save this result to your library before sharing it.',
+  'api.analytics.propertiesTooLarge': 'Event properties are too large.',
+  'api.analytics.pathInvalid': 'The path must start with / and carry no query string.',
+
+  // E-mail links and provider webhooks.
+  'api.email.unsubscribeTokenMissing': 'The unsubscribe link has no token.',
+  'api.webhooks.notFound': 'No such webhook',
+  'api.webhooks.bodyRequired': 'Expected a JSON body',
+  'api.webhooks.signatureRejected': 'Webhook signature rejected',
+} as const;
+
+/** An id of a server message: the keys of the English catalog. */
+export type TApiMessageId = keyof typeof en;

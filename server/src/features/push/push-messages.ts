@@ -1,0 +1,48 @@
+import { createTranslator } from '../../platform/i18n/translator.js';
+
+/** The texts of Web Push notifications, in the person's language (their Language setting). */
+const en = {
+  'push.ready': '{kind, select, video {Your video is ready} other {Your image is ready}}',
+  'push.failed': '{kind, select, video {Your video could not be made} other {Your image could not be made}}',
+  'push.lowCredits.title': 'Your credits are running low',
+  'push.lowCredits.body':
+    '{balance, plural, one {# credit left.} other {# credits left.}} Top up or change plan to keep creating.',
+};
+
+export type TPushMessageId = keyof typeof en;
+
+const es: Record<TPushMessageId, string> = {
+  'push.ready': '{kind, select, video {Tu vídeo está listo} other {Tu imagen está lista}}',
+  'push.failed': '{kind, select, video {No se pudo crear tu vídeo} other {No se pudo crear tu imagen}}',
+  'push.lowCredits.title': 'Te quedan pocos créditos',
+  'push.lowCredits.body':
+    '{balance, plural, one {Te queda # crédito.} other {Te quedan # créditos.}} Recarga o cambia de plan para seguir creando.',
+};
+
+const fr: Record<TPushMessageId, string> = {
+  'push.ready': '{kind, select, video {Votre vidéo est prête} other {Votre image est prête}}',
+  'push.failed':
+    '{kind, select, video {Votre vidéo n’a pas pu être créée} other {Votre image n’a pas pu être créée}}',
+  'push.lowCredits.title': 'Vos crédits sont presque épuisés',
+  'push.lowCredits.body':
+    '{balance, plural, one {Il vous reste # crédit.} other {Il vous reste # crédits.}} Rechargez ou changez de formule pour continuer à créer.',
+};
+
+const de: Record<TPushMessageId, string> = {
+  'push.ready': '{kind, select, video {Dein Video ist fertig} other {Dein Bild ist fertig}}',
+  'push.failed':
+    '{kind, select, video {Dein Video konnte nicht erstellt werden} other {Dein Bild konnte nicht erstellt werden}}',
+  'push.lowCredits.title': 'Deine Credits werden knapp',
+  'push.lowCredits.body':
+    '{balance, plural, one {Noch # Credit übrig.} other {Noch # Credits übrig.}} Lade auf oder wechsle den Tarif, um weiter zu erstellen.',
+};
+
+const zh: Record<TPushMessageId, string> = {
+  'push.ready': '{kind, select, video {你的视频已生成} other {你的图片已生成}}',
+  'push.failed': '{kind, select, video {你的视频未能生成} other {你的图片未能生成}}',
+  'push.lowCredits.title': '你的积分快用完了',
+  'push.lowCredits.body': '{balance, plural, other {还剩 # 积分。}}充值或更换套餐即可继续创作。',
+};
+
+export const pushCatalogs = { en, es, fr, de, zh };
+export const pushText = createTranslator<TPushMessageId>(pushCatalogs);

@@ -1,0 +1,39 @@
+import { DEFAULT_LOCALE, LOCALE_TAGS, type TLocale } from '@kaleido/common';
+import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+
+/** Values for a message's ICU placeholders. */
+export type TMessageValues = Record<string, PrimitiveType>;
+
+/** One catalog per language, English complete; the others are checked for parity by a test. */
+export type TCatalogs<Id extends string> = { en: Record<Id, string> } & Record<
+  Exclude<TLocale, 'en'>,
+  Record<Id, string>
+>;
+
+export interface Translator<Id extends string> {
+  /** The message `id` in `locale` with its placeholders filled (ICU: plurals, selects, numbers). */
+  (locale: TLocale, id: Id, values?: TMessageValues): string;
+  has(id: string): id is Id;
+}
+
+/**
+ * Formats ICU messages from per-language catalogs with `intl-messageformat`, parsing each message
+ * once per language. A message missing in a language falls back to English (the parity test makes
+ * that a failing test, not a silent gap).
+ */
+export function createTranslator<Id extends string>(catalogs: TCatalogs<Id>): Translator<Id> {
+  const compiled = new Map<string, IntlMessageFormat>();
+  const translate = ((locale: TLocale, id: Id, values?: TMessageValues): string => {
+    const key = `${locale}\u0000${id}`;
+    let format = compiled.get(key);
+    if (!format) {
+      const source = catalogs[locale]?.[id] ?? catalogs[DEFAULT_LOCALE][id];
+      if (source === undefined) return id;
+      format = new IntlMessageFormat(source, LOCALE_TAGS[locale], undefined, { ignoreTag: true });
+      compiled.set(key, format);
+    }
+    return String(format.format(values));
+  }) as Translator<Id>;
+  translate.has = (id: string): id is Id => Object.hasOwn(catalogs[DEFAULT_LOCALE], id);
+  return translate;
+}

@@ -1,0 +1,43 @@
+// The en catalog: the shared server messages (api.*) and every area of the interface. Loaded lazily,
+// one chunk per language (see ../load-messages.ts).
+import { en as api } from '@kaleido/common/i18n/messages/en';
+import accounts from '../messages/en/accounts.json';
+import apiDocs from '../messages/en/apiDocs.json';
+import apiKeys from '../messages/en/apiKeys.json';
+import app from '../messages/en/app.json';
+import auth from '../messages/en/auth.json';
+import billing from '../messages/en/billing.json';
+import experimental from '../messages/en/experimental.json';
+import generate from '../messages/en/generate.json';
+import home from '../messages/en/home.json';
+import library from '../messages/en/library.json';
+import pricing from '../messages/en/pricing.json';
+import profile from '../messages/en/profile.json';
+import pwa from '../messages/en/pwa.json';
+import settings from '../messages/en/settings.json';
+import sharing from '../messages/en/sharing.json';
+
+const messages = {
+  ...api,
+  ...app,
+  ...pwa,
+  ...home,
+  ...auth,
+  ...accounts,
+  ...profile,
+  ...generate,
+  ...experimental,
+  ...library,
+  ...sharing,
+  ...settings,
+  ...pricing,
+  ...apiDocs,
+  ...apiKeys,
+  ...billing,
+};
+
+/** Every message id of the app: the keys of the English catalog. */
+export type MessageId = keyof typeof messages;
+export type Messages = Record<MessageId, string>;
+
+export default messages;
