@@ -482,7 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   providerWebhookRoutes(app, { registry });
   libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
   apiKeysRoutes(app, { authn, keys: apiKeys });
-  billingRoutes(app, { authn, billing });
+  billingRoutes(app, { authn, billing, localeOf: requestLocale.of });
   notificationsRoutes(app, { authn, notifications });
   galleryRoutes(app, { gallery, authn });
   sharingRoutes(app, {
@@ -490,7 +490,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sharing: createSharingService({ sharing: sharingRepository, users, assets, signer }),
   });
   analyticsRoutes(app, { authn, analytics });
-  usageRoutes(app, { authn, usage: createUsageService({ usage: createUsageRepository(db), billing }) });
+  usageRoutes(app, {
+    authn,
+    usage: createUsageService({ usage: createUsageRepository(db), billing }),
+    localeOf: requestLocale.of,
+  });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {
     keys: apiKeys,

@@ -1,5 +1,15 @@
-import type { TBillingAddress, TInvoice, TPaymentMethod, TPurchase } from '@kaleido/common';
+import {
+  BILLING_MESSAGES,
+  DECLINE_MESSAGES,
+  DEFAULT_LOCALE,
+  type TBillingAddress,
+  type TInvoice,
+  type TLocale,
+  type TPaymentMethod,
+  type TPurchase,
+} from '@kaleido/common';
 import { fromDbBoolean } from '../../platform/db/dialect.js';
+import { englishOf, renderText, type TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { BillingAddressRow, InvoiceRow, PaymentMethodRow, PurchaseRow } from './billing.repository.js';
 
 /** Billing rows as the API presents them; the provider's token never leaves the server. */
@@ -29,10 +39,32 @@ export function presentAddress(row: BillingAddressRow): TBillingAddress {
   };
 }
 
+/** Our own billing texts by their English words (a decline stored by the test-mode processor). */
+const BILLING_TEXTS = new Map<string, TLocalizedText>(
+  Object.values(BILLING_MESSAGES).map((id) => [englishOf(id), id]),
+);
+
+/**
+ * What a declined purchase tells the person: the catalog message of a known decline code (the codes
+ * card processors use) or of one of our own texts, else the processor's own words.
+ */
+export function declineText(purchase: Pick<PurchaseRow, 'failure_code' | 'failure_message'>): TLocalizedText {
+  const code = purchase.failure_code;
+  if (code && Object.hasOwn(DECLINE_MESSAGES, code))
+    return DECLINE_MESSAGES[code as keyof typeof DECLINE_MESSAGES];
+  const message = purchase.failure_message;
+  if (!message) return BILLING_MESSAGES.cardDeclined;
+  return BILLING_TEXTS.get(message) ?? message;
+}
+
 const cardOf = (row: { card_brand: PaymentMethodRow['brand'] | null; card_last4: string | null }) =>
   row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null;
 
-export function presentPurchase(row: PurchaseRow & { invoice_number: string | null }): TPurchase {
+/** A purchase; a declined one says why in `locale` (a processor's own words stay as they are). */
+export function presentPurchase(
+  row: PurchaseRow & { invoice_number: string | null },
+  locale: TLocale = DEFAULT_LOCALE,
+): TPurchase {
   return {
     id: row.id,
     kind: row.kind,
@@ -43,7 +75,7 @@ export function presentPurchase(row: PurchaseRow & { invoice_number: string | nu
     credits: row.credits,
     bonusCredits: row.bonus_credits,
     status: row.status,
-    failureMessage: row.failure_message,
+    failureMessage: row.status === 'declined' ? renderText(declineText(row), locale) : row.failure_message,
     card: cardOf(row),
     invoiceNumber: row.invoice_number,
     createdAt: row.created_at,

@@ -1,5 +1,11 @@
-import { ZAddCardRequest, ZBillingAddress, ZBuyPackRequest, ZChangePlanRequest } from '@kaleido/common';
-import type { FastifyInstance } from 'fastify';
+import {
+  type TLocale,
+  ZAddCardRequest,
+  ZBillingAddress,
+  ZBuyPackRequest,
+  ZChangePlanRequest,
+} from '@kaleido/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../platform/http/validation.js';
 import type { Authenticator } from '../auth/authn.js';
 import type { BillingService } from './billing.service.js';
@@ -10,7 +16,12 @@ const perIp = (max: number) => ({ config: { rateLimit: { max, timeWindow: '1 min
 /** Billing (spec: /billing; DECISIONS: stored on the server, paid through the payment provider). */
 export function billingRoutes(
   app: FastifyInstance,
-  deps: { authn: Authenticator; billing: BillingService },
+  deps: {
+    authn: Authenticator;
+    billing: BillingService;
+    /** The language a signed-in request is answered in (the account's setting). */
+    localeOf: (request: FastifyRequest) => Promise<TLocale>;
+  },
 ): void {
   const { authn, billing } = deps;
 
@@ -57,7 +68,7 @@ export function billingRoutes(
   app.get('/api/billing/purchases', async (request, reply) => {
     const auth = await authn.required(request);
     reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await billing.purchases(auth.user.id) };
+    return { success: true, data: await billing.purchases(auth.user.id, await deps.localeOf(request)) };
   });
 
   app.post('/api/billing/purchases', perIp(30), async (request, reply) => {

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
-  DECLINE_MESSAGES,
+  DEFAULT_LOCALE,
   findPack,
   findPlan,
   parseExpiry,
   planChangeKind,
   type TBillingAddress,
   type TBillingSummary,
+  type TLocale,
   type TPlanChangeResult,
   type TPlanId,
   type TPurchaseResult,
@@ -18,12 +19,13 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError, validationError } from '../../platform/http/app-error.js';
-import { englishOf, type TLocalizedText } from '../../platform/i18n/api-messages.js';
+import { englishOf } from '../../platform/i18n/api-messages.js';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { type BillingNotifier, NO_CARD_ON_FILE } from '../notifications/notifications.service.js';
 import {
+  declineText,
   presentAddress,
   presentInvoice,
   presentPaymentMethod,
@@ -55,24 +57,6 @@ interface PurchaseSpec {
  * before the provider is asked, and settled by one guarded update, so a retry or a double click finds
  * the same purchase and what was bought is granted exactly once.
  */
-/** Our own billing texts by their English words (a decline stored by the test-mode processor). */
-const BILLING_TEXTS = new Map<string, TLocalizedText>(
-  Object.values(BILLING_MESSAGES).map((id) => [englishOf(id), id]),
-);
-
-/**
- * What a declined purchase tells the person: the catalog message of a known decline code (the codes
- * card processors use) or of one of our own texts, else the processor's own words.
- */
-function declineText(purchase: PurchaseRow): TLocalizedText {
-  const code = purchase.failure_code;
-  if (code && Object.hasOwn(DECLINE_MESSAGES, code))
-    return DECLINE_MESSAGES[code as keyof typeof DECLINE_MESSAGES];
-  const message = purchase.failure_message;
-  if (!message) return BILLING_MESSAGES.cardDeclined;
-  return BILLING_TEXTS.get(message) ?? message;
-}
-
 export function createBillingService(deps: {
   database: Database;
   billing: BillingRepository;
@@ -551,8 +535,9 @@ export function createBillingService(deps: {
       };
     },
 
-    async purchases(userId: string) {
-      return (await billing.listPurchases(userId, HISTORY_LIMIT)).map(presentPurchase);
+    /** The person's purchases, newest first; declines say why in `locale`. */
+    async purchases(userId: string, locale: TLocale = DEFAULT_LOCALE) {
+      return (await billing.listPurchases(userId, HISTORY_LIMIT)).map((row) => presentPurchase(row, locale));
     },
 
     async invoices(userId: string) {

@@ -84,4 +84,47 @@ describe('usage summary', () => {
     ]);
     expect((await browser(ctx.app, null).get('/api/usage/summary')).statusCode).toBe(401);
   });
+
+  it("says what happened in a way any language can show, and why a payment was declined in the person's language", async () => {
+    const as = () => browser(ctx.app, person);
+    expect((await as().patch('/api/settings', { language: 'de' })).statusCode).toBe(200);
+    const card = await as().post('/api/billing/payment-methods', {
+      number: '4000 0000 0000 0002',
+      expiry: '12/30',
+      cvc: '123',
+      name: 'Ada',
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    const declined = await as().post('/api/billing/purchases', {
+      packId: 'pack-100',
+      idempotencyKey: 'declined-1',
+    });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toMatchObject({
+      code: 'PAYMENT_DECLINED',
+      error: 'Deine Karte wurde abgelehnt.',
+    });
+
+    const summary = (await as().get('/api/usage/summary')).json().data;
+    const event = summary.recentActivity.find((entry: { kind: string }) => entry.kind === 'purchase');
+    expect(event).toMatchObject({
+      event: 'paymentDeclined',
+      detail: 'Deine Karte wurde abgelehnt.',
+      credits: 0,
+      purchase: { kind: 'pack', item: 'pack-100', credits: 100, bonusCredits: 10, amountCents: 1500 },
+    });
+    expect(summary.recentActivity.find((entry: { kind: string }) => entry.kind === 'credits')).toMatchObject({
+      event: 'creditsGranted',
+    });
+    const purchases = (await as().get('/api/billing/purchases')).json().data;
+    expect(purchases[0]).toMatchObject({
+      status: 'declined',
+      failureMessage: 'Deine Karte wurde abgelehnt.',
+    });
+
+    // The same purchase read by an English account's session says it in English.
+    expect((await as().patch('/api/settings', { language: 'en' })).statusCode).toBe(200);
+    const english = (await as().get('/api/billing/purchases')).json().data;
+    expect(english[0].failureMessage).toBe('Your card was declined.');
+  });
 });

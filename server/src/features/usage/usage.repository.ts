@@ -54,11 +54,13 @@ export function createUsageRepository(db: Executor) {
         .select([
           'id',
           'kind',
+          'item',
           'description',
           'status',
           'credits',
           'bonus_credits',
           'amount_cents',
+          'failure_code',
           'failure_message',
           'created_at',
         ])

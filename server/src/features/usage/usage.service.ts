@@ -1,4 +1,12 @@
-import type { TActivity, TUsageFigures, TUsageSummary } from '@kaleido/common';
+import {
+  DEFAULT_LOCALE,
+  type TActivity,
+  type TLocale,
+  type TUsageFigures,
+  type TUsageSummary,
+} from '@kaleido/common';
+import { renderText } from '../../platform/i18n/api-messages.js';
+import { declineText } from '../billing/billing.presenter.js';
 import type { BillingService } from '../billing/billing.service.js';
 import type { UsageRepository } from './usage.repository.js';
 
@@ -25,7 +33,7 @@ export function createUsageService(deps: {
     };
   }
 
-  async function recentActivity(userId: string): Promise<TActivity[]> {
+  async function recentActivity(userId: string, locale: TLocale): Promise<TActivity[]> {
     const [generations, purchases, credits] = await Promise.all([
       deps.usage.recentGenerations(userId, ACTIVITY_LIMIT),
       deps.usage.recentPurchases(userId, ACTIVITY_LIMIT),
@@ -35,6 +43,7 @@ export function createUsageService(deps: {
       ...generations.map((row) => ({
         id: `generation:${row.id}`,
         kind: 'generation' as const,
+        event: row.kind === 'image' ? ('generatedImage' as const) : ('generatedVideo' as const),
         title: row.kind === 'image' ? 'Generated an image' : 'Generated a video',
         detail: row.prompt,
         // Data collection was off when it was logged: no prompt text was kept.
@@ -45,19 +54,42 @@ export function createUsageService(deps: {
       ...purchases.map((row) => ({
         id: `purchase:${row.id}`,
         kind: row.kind === 'pack' ? ('purchase' as const) : ('plan' as const),
+        event:
+          row.status === 'declined'
+            ? ('paymentDeclined' as const)
+            : row.kind === 'pack'
+              ? ('boughtPack' as const)
+              : ('changedPlan' as const),
+        purchase: {
+          kind: row.kind,
+          item: row.item,
+          description: row.description,
+          credits: row.credits,
+          bonusCredits: row.bonus_credits,
+          amountCents: row.amount_cents,
+        },
         title:
           row.status === 'declined'
             ? `Payment declined: ${row.description}`
             : row.kind === 'pack'
               ? `Bought ${row.description}`
               : row.description,
-        detail: row.status === 'declined' ? row.failure_message : `$${(row.amount_cents / 100).toFixed(2)}`,
+        detail:
+          row.status === 'declined'
+            ? renderText(declineText(row), locale)
+            : `$${(row.amount_cents / 100).toFixed(2)}`,
         credits: row.status === 'succeeded' && row.kind === 'pack' ? row.credits + row.bonus_credits : 0,
         createdAt: row.created_at,
       })),
       ...credits.map((row) => ({
         id: `credits:${row.id}`,
         kind: 'credits' as const,
+        event:
+          row.kind === 'monthly_reset'
+            ? ('monthlyReset' as const)
+            : row.kind === 'grant'
+              ? ('creditsGranted' as const)
+              : ('balanceCorrected' as const),
         title:
           row.kind === 'monthly_reset'
             ? 'Monthly credits reset'
@@ -73,12 +105,13 @@ export function createUsageService(deps: {
   }
 
   return {
-    async summary(userId: string): Promise<TUsageSummary> {
+    /** This month, all time and recent activity; a declined payment says why in `locale`. */
+    async summary(userId: string, locale: TLocale = DEFAULT_LOCALE): Promise<TUsageSummary> {
       const account = await deps.billing.account(userId);
       const [thisMonth, allTime, activity] = await Promise.all([
         figures(userId, account.period_start),
         figures(userId, null),
-        recentActivity(userId),
+        recentActivity(userId, locale),
       ]);
       return { periodStart: account.period_start, thisMonth, allTime, recentActivity: activity };
     },

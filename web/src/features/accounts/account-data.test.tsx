@@ -136,7 +136,7 @@ describe('delete account', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Continue with Local ID' }));
     expect(open).toHaveBeenCalledWith(
-      '/api/auth/oidc/local/start?popup=1&returnTo=%2Fprofile%3Ftab%3Dsettings',
+      '/api/auth/oidc/local/start?popup=1&returnTo=%2Fprofile%3Ftab%3Dsettings&lang=en',
       expect.any(String),
       'popup,width=500,height=650',
     );

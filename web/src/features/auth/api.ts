@@ -1,5 +1,6 @@
 import type { TAuthResult, TLoginRequest, TMe, TSignupRequest, TSocialProvider } from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentLocale } from '../../i18n/locale-state';
 import { api, isApiError } from '../../lib/api-client';
 import { forgetOfflineData } from '../pwa/forget';
 
@@ -25,11 +26,15 @@ export const AUTH_PATHS = {
   socialProviders: '/api/auth/social-providers',
 } as const;
 
-/** Where a social sign-in starts: in a popup (it reports back by message) or as a full-page redirect. */
+/**
+ * Where a social sign-in starts: in a popup (it reports back by message) or as a full-page redirect.
+ * `lang` is the interface's language: the sign-in pages speak it and a new account starts with it.
+ */
 export function socialStartUrl(providerId: string, options: { popup: boolean; returnTo?: string }): string {
   const query = new URLSearchParams({
     ...(options.popup ? { popup: '1' } : {}),
     returnTo: options.returnTo ?? '/',
+    lang: currentLocale(),
   });
   return `/api/auth/oidc/${encodeURIComponent(providerId)}/start?${query.toString()}`;
 }

@@ -245,7 +245,7 @@ describe('social sign-in button', () => {
     const { user, router } = renderApp('/auth');
     await user.click(await screen.findByRole('button', { name: 'Continue with Local ID' }));
     expect(open).toHaveBeenCalledWith(
-      '/api/auth/oidc/local/start?popup=1&returnTo=%2F',
+      '/api/auth/oidc/local/start?popup=1&returnTo=%2F&lang=en',
       expect.any(String),
       'popup,width=500,height=650',
     );
@@ -298,7 +298,7 @@ describe('social sign-in button', () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = renderApp('/auth');
     await user.click(await screen.findByRole('button', { name: 'Continue with Local ID' }));
-    expect(browser.leavePage).toHaveBeenCalledWith('/api/auth/oidc/local/start?returnTo=%2F');
+    expect(browser.leavePage).toHaveBeenCalledWith('/api/auth/oidc/local/start?returnTo=%2F&lang=en');
   });
 });
 

@@ -27,7 +27,10 @@ const STATUS_LABELS = {
  * What was bought, in the interface's language, from the purchase's kind, item and credits (the
  * server records an English description; it is the fallback for an item this build does not know).
  */
-export function purchaseDescription(t: Translate, purchase: TPurchase): string {
+export function purchaseDescription(
+  t: Translate,
+  purchase: Pick<TPurchase, 'kind' | 'item' | 'credits' | 'bonusCredits' | 'description'>,
+): string {
   if (purchase.kind === 'pack')
     return purchase.bonusCredits
       ? t('billing.history.description.packBonus', { count: purchase.credits, bonus: purchase.bonusCredits })

@@ -39,6 +39,7 @@ const usageSummary = (url: string) =>
             {
               id: 'generation:1',
               kind: 'generation',
+              event: 'generatedVideo',
               title: 'Generated a video',
               detail: 'waves at night',
               credits: -3,
@@ -47,7 +48,16 @@ const usageSummary = (url: string) =>
             {
               id: 'purchase:1',
               kind: 'purchase',
+              event: 'boughtPack',
               title: 'Bought 100 credits + 10 bonus',
+              purchase: {
+                kind: 'pack',
+                item: 'starter',
+                description: '100 credits + 10 bonus',
+                credits: 100,
+                bonusCredits: 10,
+                amountCents: 1500,
+              },
               detail: '$15.00',
               credits: 110,
               createdAt: '2026-03-19T10:00:00.000Z',

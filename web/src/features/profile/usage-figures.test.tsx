@@ -34,6 +34,7 @@ describe('recent activity and data collection', () => {
               {
                 id: 'generation:2',
                 kind: 'generation',
+                event: 'generatedImage',
                 title: 'Generated an image',
                 detail: null,
                 promptKept: false,
@@ -43,6 +44,7 @@ describe('recent activity and data collection', () => {
               {
                 id: 'generation:1',
                 kind: 'generation',
+                event: 'generatedVideo',
                 title: 'Generated a video',
                 detail: 'waves at night',
                 promptKept: true,

@@ -6,6 +6,7 @@ import { type Translate, useT } from '../../i18n/use-t';
 import { formatDate, formatNumber, formatRelative, formatUsd } from '../../lib/format';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
+import { purchaseDescription } from '../billing/purchase-history';
 import { usageSummaryQueryOptions } from './api';
 
 const ROWS: { key: keyof TUsageFigures; label: MessageId; money?: boolean }[] = [
@@ -75,25 +76,33 @@ export function UsageFiguresCard({ compact = false }: { compact?: boolean }) {
 
 const ICONS = { generation: ImageIcon, purchase: CreditCard, plan: CreditCard, credits: RotateCcw } as const;
 
-/**
- * The server names the fixed events in English (usage.service.ts); those are shown in the interface's
- * language. Titles that quote a purchase's description are shown as the server wrote them.
- */
-const FIXED_TITLES = new Map<string, MessageId>([
-  ['Generated an image', 'profile.activity.generatedImage'],
-  ['Generated a video', 'profile.activity.generatedVideo'],
-  ['Monthly credits reset', 'profile.activity.monthlyReset'],
-  ['Credits granted', 'profile.activity.creditsGranted'],
-  ['Balance corrected', 'profile.activity.balanceCorrected'],
-]);
+const EVENT_TITLES = {
+  generatedImage: 'profile.activity.generatedImage',
+  generatedVideo: 'profile.activity.generatedVideo',
+  monthlyReset: 'profile.activity.monthlyReset',
+  creditsGranted: 'profile.activity.creditsGranted',
+  balanceCorrected: 'profile.activity.balanceCorrected',
+} as const satisfies Partial<Record<TActivity['event'], MessageId>>;
 
+/** What happened, in the interface's language: a purchase is described from what was bought. */
 function titleOf(event: TActivity, t: Translate): string {
-  const id = FIXED_TITLES.get(event.title);
+  if (event.purchase) {
+    const description = purchaseDescription(t, event.purchase);
+    if (event.event === 'paymentDeclined') return t('profile.activity.declined', { description });
+    return event.event === 'boughtPack' ? t('profile.activity.bought', { description }) : description;
+  }
+  const id = event.event in EVENT_TITLES ? EVENT_TITLES[event.event as keyof typeof EVENT_TITLES] : undefined;
   return id ? t(id) : event.title;
 }
 
+/** A paid purchase shows its amount in the interface's format; other events their detail. */
+function detailOf(event: TActivity): string | null {
+  if (event.purchase && event.event !== 'paymentDeclined') return formatUsd(event.purchase.amountCents / 100);
+  return event.detail;
+}
+
 function iconOf(event: TActivity) {
-  if (event.kind === 'generation' && event.title.includes('video')) return Clapperboard;
+  if (event.event === 'generatedVideo') return Clapperboard;
   return ICONS[event.kind] ?? Coins;
 }
 
@@ -123,8 +132,8 @@ export function RecentActivity() {
                       >
                         {t('profile.activity.promptNotKept')}
                       </p>
-                    ) : event.detail ? (
-                      <p className="truncate text-fg-muted">{event.detail}</p>
+                    ) : detailOf(event) ? (
+                      <p className="truncate text-fg-muted">{detailOf(event)}</p>
                     ) : null}
                   </div>
                   <div className="shrink-0 text-right">
