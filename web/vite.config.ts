@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompiledMessages } from './scripts/precompiled-messages.ts';
 
 const API_SERVER = 'http://localhost:3000';
 
@@ -112,7 +113,7 @@ function installableApp() {
 export default defineConfig({
   // Pinned to this folder so the config works from any working directory (npm scripts, the root Vitest projects).
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), browserContractsOnly(), installableApp()],
+  plugins: [react(), tailwindcss(), browserContractsOnly(), precompiledMessages(), installableApp()],
   server: {
     port: 5173,
     strictPort: true,

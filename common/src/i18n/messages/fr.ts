@@ -1,16 +1,17 @@
 import type { TApiMessageId } from './en.js';
 
 /**
- * What the server says to people, in French (vous). Same keys and placeholders as en.ts. A no-break
- * space (\u00a0) goes before « : » and « ; » and inside « », as French typography wants.
+ * What the server says to people, in French (vous). Same keys and placeholders as en.ts. As in the web
+ * catalogs and the e-mails, a no-break space (\u00a0) goes before : ; ? ! and inside « », and between a
+ * number and its unit, as French typography wants.
  */
 export const fr: Record<TApiMessageId, string> = {
   'api.error.VALIDATION_FAILED': 'Requête invalide.',
   'api.error.BAD_REQUEST': 'Requête incorrecte.',
   'api.error.UNSUBSCRIBE_LINK_INVALID':
-    'Ce lien de désinscription n’est pas valide. Utilisez le lien d’un e-mail Kaleido récent, ou désactivez les e-mails dans Paramètres → Notifications.',
-  'api.error.AUTHENTICATION_REQUIRED': 'Authentification requise',
-  'api.error.USER_NOT_AUTHENTICATED': 'Utilisateur non authentifié',
+    'Ce lien de désabonnement n’est pas valide. Utilisez le lien d’un e-mail Kaleido récent, ou désactivez les e-mails dans Paramètres → Notifications.',
+  'api.error.AUTHENTICATION_REQUIRED': 'Connexion requise',
+  'api.error.USER_NOT_AUTHENTICATED': 'Utilisateur non connecté',
   'api.error.AUTHENTICATION_FAILED': 'L’authentification a échoué. Veuillez réessayer.',
   'api.error.SOCIAL_LOGIN_FAILED': 'La connexion avec Google a échoué. Veuillez réessayer.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Connectez-vous pour générer des images',
@@ -27,7 +28,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.ROUTE_NOT_FOUND': 'Introuvable',
   'api.error.PROFILE_NOT_FOUND': 'Profil introuvable.',
   'api.error.UNSUBSCRIBE_ACCOUNT_GONE':
-    'Le compte associé à ce lien de désinscription n’existe plus\u00a0: il ne reçoit donc aucun e-mail.',
+    'Le compte associé à ce lien de désabonnement n’existe plus\u00a0: il ne reçoit donc aucun e-mail.',
   'api.error.METHOD_NOT_ALLOWED': 'Méthode non autorisée',
   'api.error.CONFLICT': 'Conflit',
   'api.error.RESULT_EXPIRED':
@@ -63,12 +64,12 @@ export const fr: Record<TApiMessageId, string> = {
   'api.auth.tooManyAttempts': 'Trop de tentatives. Patientez un instant, puis réessayez.',
   'api.auth.accountLocked':
     'Trop de tentatives de connexion ont échoué pour ce compte. Veuillez réessayer dans quelques minutes.',
-  'api.auth.socialNotConfigured': 'La connexion via un réseau social n’est pas configurée sur ce serveur.',
+  'api.auth.socialNotConfigured': 'La connexion avec un compte externe n’est pas configurée sur ce serveur.',
   'api.auth.deleteConfirmWord': 'Saisissez DELETE pour confirmer.',
   'api.auth.reauthRequired': 'Veuillez saisir votre mot de passe pour confirmer.',
   'api.auth.currentPasswordIncorrect': 'Le mot de passe actuel est incorrect.',
   'api.auth.passwordFieldsRequired': 'Veuillez remplir tous les champs de mot de passe.',
-  'api.auth.socialReauthRequired': 'Veuillez vous reconnecter avec votre compte social pour confirmer.',
+  'api.auth.socialReauthRequired': 'Veuillez vous reconnecter avec votre compte externe pour confirmer.',
   'api.auth.adminOnly': 'Réservé aux administrateurs.',
   'api.auth.userNotFound': 'Utilisateur introuvable',
   'api.auth.providerUnknown': 'Fournisseur de connexion inconnu.',
@@ -140,7 +141,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.apiKeys.allowanceExhausted': 'Crédits insuffisants. Le quota mensuel de cette clé API est épuisé.',
   'api.apiKeys.idempotencyMismatch': 'Cette Idempotency-Key a déjà été utilisée pour une autre requête.',
   'api.apiKeys.rateLimited':
-    'Limite de requêtes dépassée pour cette clé API. Réessayez après le délai indiqué dans l’en-tête Retry-After.',
+    'Limite de débit dépassée pour cette clé API. Réessayez après le délai indiqué dans l’en-tête Retry-After.',
   'api.apiKeys.notFound': 'Clé API introuvable',
   'api.publicApi.durationInvalid': 'duration doit valoir l’une de ces valeurs\u00a0: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate doit valoir l’une de ces valeurs\u00a0: {frameRates}.',
@@ -175,10 +176,10 @@ export const fr: Record<TApiMessageId, string> = {
   'api.settings.webhookUrl': 'L’URL du webhook doit commencer par http:// ou https://',
   'api.settings.twoFactorUnavailable': 'La connexion en deux étapes n’est pas encore disponible.',
   'api.settings.timezone': 'Fuseau horaire inconnu.',
-  'api.settings.displayNameRequired': 'Veuillez saisir un nom d’affichage.',
+  'api.settings.displayNameRequired': 'Veuillez saisir le nom à afficher.',
 
   'api.experimental.off':
-    'Cet outil est expérimental\u00a0: activez les fonctionnalités expérimentales dans les Paramètres pour l’utiliser.',
+    'Cet outil est expérimental\u00a0: activez les fonctionnalités expérimentales dans les paramètres pour l’utiliser.',
 
   'api.sharing.handleFormat':
     'Un identifiant compte de 3 à 30\u00a0caractères (lettres minuscules, chiffres, - et _) et commence par une lettre ou un chiffre.',
@@ -191,8 +192,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.analytics.propertiesTooLarge': 'Les propriétés de l’événement sont trop volumineuses.',
   'api.analytics.pathInvalid': 'Le chemin doit commencer par / et ne contenir aucun paramètre de requête.',
 
-  'api.email.unsubscribeTokenMissing': 'Le lien de désinscription ne contient pas de jeton.',
-  'api.webhooks.notFound': 'Webhook inexistant',
+  'api.email.unsubscribeTokenMissing': 'Le lien de désabonnement ne contient pas de jeton.',
+  'api.webhooks.notFound': 'Webhook introuvable',
   'api.webhooks.bodyRequired': 'Corps JSON attendu',
   'api.webhooks.signatureRejected': 'Signature du webhook refusée',
 };

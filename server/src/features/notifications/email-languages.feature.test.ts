@@ -84,13 +84,13 @@ describe('e-mails in the person’s language', () => {
     );
     expect(reset.text).toContain('Ouvrez ce lien dans les 30 minutes pour en choisir un nouveau.');
     expect(reset.text).toContain(
-      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+      'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
     );
     expect(reset.text).toMatch(
-      /Choisir un nouveau mot de passe : http:\/\/localhost:3000\/auth\/reset\?token=\S+/,
+      /Choisir un nouveau mot de passe\u00a0: http:\/\/localhost:3000\/auth\/reset\?token=\S+/,
     );
     expect(reset.text).toContain(emailT('fr', 'email.layout.reason.security'));
-    expect(reset.text).toContain('Préférences e-mail : http://localhost:3000/profile?tab=settings');
+    expect(reset.text).toContain('Préférences e-mail\u00a0: http://localhost:3000/profile?tab=settings');
     expect(reset.html).toContain('Choisir un nouveau mot de passe</a>');
     expect(reset.html).toContain('>Préférences e-mail</a>');
 
@@ -206,7 +206,7 @@ describe('e-mails in the person’s language', () => {
     }).format(new Date('2026-11-02T08:00:00.000Z'));
     expect(receipt.text).toContain(`日期：${date}`);
     expect(receipt.text).toContain('(Asia/Shanghai)');
-    expect(receipt.text).toContain('支付方式：visa，尾号 4242');
+    expect(receipt.text).toContain('付款方式：visa，尾号 4242');
     expect(receipt.text).toContain('查看账单：http://localhost:3000/profile?tab=billing');
     expectNoneOf(receipt, [
       'Thank you for your purchase',
@@ -240,10 +240,10 @@ describe('e-mails in the person’s language', () => {
     );
     expect(failed?.html).toContain('<html lang="fr">');
     expect(failed?.text).toContain(
-      'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation (Votre carte a été refusée) : votre compte est donc passé au forfait Free, avec 10 crédits mensuels.',
+      'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation (Votre carte a été refusée)\u00a0: votre compte est donc passé au forfait Free, avec 10 crédits mensuels.',
     );
     expect(failed?.text).toContain(
-      'Mettre à jour la facturation : http://localhost:3000/profile?tab=billing',
+      'Mettre à jour la facturation\u00a0: http://localhost:3000/profile?tab=billing',
     );
     expectNoneOf(failed as ParsedMail, ['Your card was declined', 'could not be renewed', 'Update billing']);
   });

@@ -1,13 +1,16 @@
 import type { TEmailMessageId } from './en.js';
 
-/** Kaleido's e-mails in French (vous). */
+/**
+ * Kaleido's e-mails in French (vous). As in the web catalogs and the server messages, a no-break space
+ * (\u00a0) goes before : ; ? ! and inside « », as French typography wants.
+ */
 export const emailFr: Record<TEmailMessageId, string> = {
   'email.layout.greeting': 'Bonjour {name},',
-  'email.layout.row': '{label} : {value}',
+  'email.layout.row': '{label}\u00a0: {value}',
   'email.layout.settings': 'Préférences e-mail',
   'email.layout.unsubscribe': 'Se désabonner',
   'email.layout.reason.security':
-    'Ceci est une alerte de sécurité : Kaleido envoie toujours ces e-mails, quelles que soient vos préférences.',
+    'Ceci est une alerte de sécurité\u00a0: Kaleido envoie toujours ces e-mails, quelles que soient vos préférences.',
   'email.layout.reason.notifications':
     'Vous recevez cet e-mail car les notifications par e-mail sont activées dans vos paramètres Kaleido.',
   'email.layout.reason.marketing':
@@ -47,9 +50,9 @@ export const emailFr: Record<TEmailMessageId, string> = {
 
   'email.jobReady.title': '{kind, select, image {Votre image est prête} other {Votre vidéo est prête}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido a terminé l’image demandée ; elle vous attend dans votre bibliothèque.} other {Kaleido a terminé la vidéo demandée ; elle vous attend dans votre bibliothèque.}}',
+    '{kind, select, image {Kaleido a terminé l’image demandée\u00a0; elle vous attend dans votre bibliothèque.} other {Kaleido a terminé la vidéo demandée\u00a0; elle vous attend dans votre bibliothèque.}}',
   'email.jobReady.unsaved':
-    '{kind, select, image {Kaleido a terminé l’image demandée.} other {Kaleido a terminé la vidéo demandée.}} L’enregistrement automatique est désactivé : enregistrez-la depuis l’historique du générateur dans {days, plural, one {# jour} other {les # jours}} pour la conserver.',
+    '{kind, select, image {Kaleido a terminé l’image demandée.} other {Kaleido a terminé la vidéo demandée.}} L’enregistrement automatique est désactivé\u00a0: enregistrez-la depuis l’historique du générateur sous {days, plural, one {# jour} other {# jours}} pour la conserver.',
   'email.jobReady.openGenerator': 'Ouvrir le générateur',
   'email.jobReady.openLibrary': 'Voir dans votre bibliothèque',
 
@@ -67,7 +70,7 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.receipt.heading.renewal': 'Votre forfait {plan} a été renouvelé',
   'email.receipt.body.pack': 'Votre pack de crédits est réglé et ses crédits sont prêts à l’emploi.',
   'email.receipt.body.plan':
-    'Votre passage au forfait supérieur est réglé et s’applique dès maintenant : un nouveau mois de facturation a commencé aujourd’hui.',
+    'Votre passage au forfait supérieur est réglé et s’applique dès maintenant\u00a0: un nouveau mois de facturation a commencé aujourd’hui.',
   'email.receipt.body.renewal':
     'Votre forfait a été renouvelé pour un mois et vos crédits mensuels ont été réinitialisés.',
   'email.receipt.item.pack': '{credits, plural, one {# crédit} other {# crédits}}',
@@ -91,18 +94,18 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.downgrade.body':
     'Vous conservez le forfait {from} et ses crédits jusqu’à la fin de ce mois de facturation. Ensuite, vous passerez au forfait {to}, avec {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Ce changement ne vous sera pas facturé.',
   'email.downgrade.undo':
-    'Vous avez changé d’avis ? Choisissez à nouveau votre forfait actuel avant cette date pour le conserver.',
+    'Vous avez changé d’avis\u00a0? Choisissez à nouveau votre forfait actuel avant cette date pour le conserver.',
 
-  'email.planChanged.subject': 'Vous êtes maintenant au forfait {plan}',
+  'email.planChanged.subject': 'Votre forfait {plan} est maintenant actif',
   'email.planChanged.preheader': '{credits, plural, one {# crédit mensuel.} other {# crédits mensuels.}}',
   'email.planChanged.body':
-    'Le changement prévu a pris effet avec le nouveau mois de facturation : {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
+    'Le changement prévu a pris effet avec le nouveau mois de facturation\u00a0: {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
   'email.renewalFailed.subject': 'Votre forfait {plan} n’a pas pu être renouvelé',
   'email.renewalFailed.preheader': 'Votre compte est passé au forfait {plan}.',
   'email.renewalFailed.body':
-    'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation : votre compte est donc passé au forfait {plan}, avec {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
+    'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation\u00a0: votre compte est donc passé au forfait {plan}, avec {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
   'email.renewalFailed.bodyWithReason':
-    'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation ({reason}) : votre compte est donc passé au forfait {plan}, avec {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
+    'Nous n’avons pas pu débiter votre carte pour le nouveau mois de facturation ({reason})\u00a0: votre compte est donc passé au forfait {plan}, avec {credits, plural, one {# crédit mensuel} other {# crédits mensuels}}. Les crédits que vous avez achetés sont conservés.',
   'email.renewalFailed.noCard': 'aucune carte enregistrée',
   'email.renewalFailed.again':
     'Ajoutez ou mettez à jour une carte, puis choisissez à nouveau {plan} pour retrouver ses crédits.',
@@ -130,7 +133,7 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.subject': 'Un code de récupération Kaleido a été utilisé',
   'email.security.recoveryCodeUsed.heading': 'Un code de récupération a servi à vous connecter',
   'email.security.recoveryCodeUsed.happened':
-    'L’un de vos codes de récupération à usage unique a été utilisé pour se connecter à votre compte Kaleido.',
+    'L’un de vos codes de récupération à usage unique a servi à une connexion à votre compte Kaleido.',
   'email.security.advice':
     'Si c’était vous, vous n’avez rien à faire. Sinon, réinitialisez votre mot de passe dès maintenant et vérifiez votre compte.',
   'email.security.action': 'Vérifier votre compte',
@@ -140,7 +143,7 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.accountLinked.happened':
     'Vous pouvez désormais vous connecter à votre compte Kaleido ({email}) avec {provider}.',
   'email.accountLinked.passwordRemoved':
-    'Cette adresse e-mail n’avait pas encore été vérifiée : le mot de passe défini sur le compte a donc été supprimé et ses autres sessions ont été déconnectées. Pour vous connecter à nouveau avec un mot de passe, choisissez « Mot de passe oublié ? » sur la page de connexion.',
+    'Cette adresse e-mail n’avait pas encore été vérifiée\u00a0: le mot de passe défini sur le compte a donc été supprimé et ses autres sessions ont été déconnectées. Pour vous connecter à nouveau avec un mot de passe, choisissez «\u00a0Mot de passe oublié\u00a0?\u00a0» sur la page de connexion.',
   'email.accountLinked.advice':
     'Si ce n’était pas vous, réinitialisez votre mot de passe et contactez l’administrateur de Kaleido.',
   'email.accountLinked.action': 'Aller à la page de connexion',
@@ -153,11 +156,11 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.passwordReset.within':
     'Ouvrez ce lien dans {minutes, plural, one {la minute} other {les # minutes}} pour en choisir un nouveau.',
   'email.passwordReset.ignore':
-    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+    'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u00a0: votre mot de passe reste inchangé.',
   'email.passwordReset.action': 'Choisir un nouveau mot de passe',
 
   'email.unsubscribe.confirmTitle':
-    '{setting, select, marketingEmails {Se désabonner des actualités et annonces ?} other {Se désabonner des e-mails de notification ?}}',
+    '{setting, select, marketingEmails {Se désabonner des actualités et des annonces\u00a0?} other {Se désabonner des e-mails de notification\u00a0?}}',
   'email.unsubscribe.confirmBody':
     '{setting, select, marketingEmails {Kaleido ne vous enverra plus d’actualités ni d’annonces.} other {Kaleido ne vous écrira plus au sujet des générations, des crédits, des reçus et des changements de forfait. Les alertes de sécurité (modifications du mot de passe et de la connexion) sont toujours envoyées.}}',
   'email.unsubscribe.button': 'Se désabonner',

@@ -8,7 +8,7 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.layout.unsubscribe': '退订',
   'email.layout.reason.security': '这是一封安全通知：无论你的邮件设置如何，Kaleido 都会发送此类邮件。',
   'email.layout.reason.notifications': '你收到这封邮件，是因为你在 Kaleido 设置中开启了邮件通知。',
-  'email.layout.reason.marketing': '你收到这封邮件，是因为你同意接收 Kaleido 的最新动态。',
+  'email.layout.reason.marketing': '你收到这封邮件，是因为你同意接收 Kaleido 的产品动态。',
 
   'email.label.prompt': '提示词',
   'email.label.ended': '结束时间',
@@ -18,7 +18,7 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.label.credits': '积分',
   'email.label.invoice': '发票编号',
   'email.label.date': '日期',
-  'email.label.paidWith': '支付方式',
+  'email.label.paidWith': '付款方式',
   'email.label.currentPlan': '当前套餐',
   'email.label.newPlan': '新套餐',
   'email.label.takesEffect': '生效时间',
@@ -40,9 +40,9 @@ export const emailZh: Record<TEmailMessageId, string> = {
 
   'email.jobReady.title': '{kind, select, image {你的图片已生成} other {你的视频已生成}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido 已完成你要的图片，它已保存在你的作品库中。} other {Kaleido 已完成你要的视频，它已保存在你的作品库中。}}',
+    '{kind, select, image {你要的图片已生成，并已保存到你的作品库。} other {你要的视频已生成，并已保存到你的作品库。}}',
   'email.jobReady.unsaved':
-    '{kind, select, image {Kaleido 已完成你要的图片。} other {Kaleido 已完成你要的视频。}}自动保存已关闭：请在 {days, plural, other {# 天}}内从生成器的历史记录中保存，否则将无法保留。',
+    '{kind, select, image {你要的图片已生成。} other {你要的视频已生成。}}自动保存已关闭：请在 {days, plural, other {# 天}}内从生成器的历史记录中保存，否则将无法保留。',
   'email.jobReady.openGenerator': '打开生成器',
   'email.jobReady.openLibrary': '在作品库中查看',
 
@@ -55,14 +55,14 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.receipt.subject': 'Kaleido 收据 {number}',
   'email.receipt.heading.pack': '感谢你的购买',
   'email.receipt.heading.plan': '你已升级到 {plan} 套餐',
-  'email.receipt.heading.renewal': '你的 {plan} 套餐已续订',
+  'email.receipt.heading.renewal': '你的 {plan} 套餐已续费',
   'email.receipt.body.pack': '你的积分包已付款，积分现在即可使用。',
   'email.receipt.body.plan': '你的升级已付款并立即生效：新的计费月从今天开始。',
-  'email.receipt.body.renewal': '你的套餐已续订一个月，每月积分已重置。',
+  'email.receipt.body.renewal': '你的套餐已续费一个月，每月积分已重置。',
   'email.receipt.item.pack': '{credits, plural, other {# 积分}}',
   'email.receipt.item.packBonus': '{credits, plural, other {# 积分}} + 赠送 {bonus, number}',
   'email.receipt.item.plan': '升级到 {plan}（{credits, plural, other {每月 # 积分}}）',
-  'email.receipt.item.renewal': '{plan} 套餐，按月续订',
+  'email.receipt.item.renewal': '{plan} 套餐，按月续费',
   'email.receipt.credits.pack': '{total, plural, other {# 积分}}已添加到你的余额',
   'email.receipt.credits.packBonus':
     '{total, plural, other {# 积分}}（{credits, number} + 赠送 {bonus, number}）已添加到你的余额',
@@ -82,7 +82,7 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.planChanged.preheader': '{credits, plural, other {每月 # 积分。}}',
   'email.planChanged.body':
     '你预定的套餐变更已随新的计费月生效：{credits, plural, other {每月 # 积分}}。你购买的积分将继续保留。',
-  'email.renewalFailed.subject': '你的 {plan} 套餐未能续订',
+  'email.renewalFailed.subject': '你的 {plan} 套餐续费失败',
   'email.renewalFailed.preheader': '你的账户已转为 {plan} 套餐。',
   'email.renewalFailed.body':
     '我们未能从你的银行卡扣取新计费月的费用，因此你的账户已转为 {plan} 套餐，{credits, plural, other {每月 # 积分}}。你购买的积分将继续保留。',
@@ -107,7 +107,7 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.security.passkeyAdded.subject': '你的 Kaleido 账户添加了新的通行密钥',
   'email.security.passkeyAdded.heading': '已添加新的通行密钥',
   'email.security.passkeyAdded.happened': '现在可以使用一个新的通行密钥登录你的 Kaleido 账户。',
-  'email.security.recoveryCodeUsed.subject': '有人使用了 Kaleido 恢复码',
+  'email.security.recoveryCodeUsed.subject': '你的 Kaleido 恢复码已被使用',
   'email.security.recoveryCodeUsed.heading': '有人使用恢复码登录了你的账户',
   'email.security.recoveryCodeUsed.happened': '你的一个一次性恢复码已被用于登录你的 Kaleido 账户。',
   'email.security.advice': '如果是你本人操作，则无需任何处理。如果不是，请立即重置密码并检查你的账户。',
@@ -130,13 +130,13 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.passwordReset.action': '设置新密码',
 
   'email.unsubscribe.confirmTitle':
-    '{setting, select, marketingEmails {要退订最新动态和公告吗？} other {要退订通知邮件吗？}}',
+    '{setting, select, marketingEmails {要退订产品动态和公告吗？} other {要退订通知邮件吗？}}',
   'email.unsubscribe.confirmBody':
-    '{setting, select, marketingEmails {Kaleido 将不再向你发送最新动态和公告。} other {Kaleido 将不再就生成、积分、收据和套餐变更向你发送邮件。安全通知（密码和登录方式变更）仍会照常发送。}}',
+    '{setting, select, marketingEmails {Kaleido 将不再向你发送产品动态和公告。} other {Kaleido 将不再就生成、积分、收据和套餐变更向你发送邮件。安全通知（密码和登录方式变更）仍会照常发送。}}',
   'email.unsubscribe.button': '退订',
   'email.unsubscribe.doneTitle': '你已成功退订',
   'email.unsubscribe.done':
-    '{setting, select, marketingEmails {你将不再收到最新动态和公告。你可以随时在设置中重新开启。} other {你将不再收到通知邮件。你可以随时在设置中重新开启。}}',
+    '{setting, select, marketingEmails {你将不再收到产品动态和公告。你可以随时在设置中重新开启。} other {你将不再收到通知邮件。你可以随时在设置中重新开启。}}',
   'email.unsubscribe.errorTitle': '此链接无效',
   'email.unsubscribe.openSettings': '打开邮件设置',
 };
