@@ -4,7 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { precompiledMessages } from './scripts/precompiled-messages.ts';
+import { precompiledMessages } from './scripts/precompiled-messages';
 
 const API_SERVER = 'http://localhost:3000';
 

@@ -5,11 +5,10 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.VALIDATION_FAILED': 'Ungültige Anfrage.',
   'api.error.BAD_REQUEST': 'Fehlerhafte Anfrage.',
   'api.error.UNSUBSCRIBE_LINK_INVALID':
-    'Dieser Abmeldelink ist ungültig. Nutze den Link aus einer aktuellen Kaleido-E-Mail oder schalte E-Mails unter Einstellungen → Benachrichtigungen aus.',
+    'Dieser Link zum Abbestellen ist ungültig. Nutze den Link aus einer aktuellen Kaleido-E-Mail oder schalte E-Mails unter Einstellungen → Benachrichtigungen aus.',
   'api.error.AUTHENTICATION_REQUIRED': 'Anmeldung erforderlich',
   'api.error.USER_NOT_AUTHENTICATED': 'Nicht angemeldet',
-  'api.error.AUTHENTICATION_FAILED':
-    'Die Authentifizierung ist fehlgeschlagen. Bitte versuche es noch einmal.',
+  'api.error.AUTHENTICATION_FAILED': 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.',
   'api.error.SOCIAL_LOGIN_FAILED':
     'Die Anmeldung mit Google ist fehlgeschlagen. Bitte versuche es noch einmal.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Bitte melde dich an, um Bilder zu generieren',
@@ -26,7 +25,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.ROUTE_NOT_FOUND': 'Nicht gefunden',
   'api.error.PROFILE_NOT_FOUND': 'Profil nicht gefunden.',
   'api.error.UNSUBSCRIBE_ACCOUNT_GONE':
-    'Das Konto zu diesem Abmeldelink existiert nicht mehr und erhält daher keine E-Mails.',
+    'Das Konto, zu dem dieser Link gehört, existiert nicht mehr und erhält daher keine E-Mails.',
   'api.error.METHOD_NOT_ALLOWED': 'Methode nicht erlaubt',
   'api.error.CONFLICT': 'Konflikt',
   'api.error.RESULT_EXPIRED':
@@ -63,13 +62,13 @@ export const de: Record<TApiMessageId, string> = {
   'api.auth.accountLocked':
     'Zu viele fehlgeschlagene Anmeldeversuche für dieses Konto. Bitte versuche es in ein paar Minuten noch einmal.',
   'api.auth.socialNotConfigured':
-    'Die Anmeldung über soziale Konten ist auf diesem Server nicht eingerichtet.',
+    'Die Anmeldung über externe Konten ist auf diesem Server nicht eingerichtet.',
   'api.auth.deleteConfirmWord': 'Gib zur Bestätigung DELETE ein.',
   'api.auth.reauthRequired': 'Bitte gib zur Bestätigung dein Passwort ein.',
   'api.auth.currentPasswordIncorrect': 'Das aktuelle Passwort ist falsch.',
   'api.auth.passwordFieldsRequired': 'Bitte fülle alle Passwortfelder aus.',
   'api.auth.socialReauthRequired':
-    'Bitte melde dich zur Bestätigung noch einmal mit deinem sozialen Konto an.',
+    'Bitte melde dich zur Bestätigung noch einmal mit deinem externen Konto an.',
   'api.auth.adminOnly': 'Nur für Administratoren.',
   'api.auth.userNotFound': 'Benutzer nicht gefunden',
   'api.auth.providerUnknown': 'Unbekannter Anmeldeanbieter.',
@@ -143,7 +142,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.apiKeys.idempotencyMismatch':
     'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
   'api.apiKeys.rateLimited':
-    'Das Anfragelimit für diesen API-Schlüssel ist überschritten. Versuche es nach der im Retry-After-Header angegebenen Zeit noch einmal.',
+    'Das Rate-Limit dieses API-Schlüssels ist überschritten. Versuche es nach der im Retry-After-Header angegebenen Zeit noch einmal.',
   'api.apiKeys.notFound': 'API-Schlüssel nicht gefunden',
   'api.publicApi.durationInvalid': 'duration muss einer dieser Werte sein: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate muss einer dieser Werte sein: {frameRates}.',
@@ -180,7 +179,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.settings.displayNameRequired': 'Bitte gib einen Anzeigenamen ein.',
 
   'api.experimental.off':
-    'Dieses Tool ist experimentell: Schalte in den Einstellungen „Experimentelle Funktionen“ ein, um es zu nutzen.',
+    'Dieses Werkzeug ist experimentell: Schalte in den Einstellungen „Experimentelle Funktionen“ ein, um es zu nutzen.',
 
   'api.sharing.handleFormat':
     'Ein Benutzername hat 3 bis 30 Zeichen (Kleinbuchstaben, Ziffern, - und _) und beginnt mit einem Buchstaben oder einer Ziffer.',
@@ -188,12 +187,12 @@ export const de: Record<TApiMessageId, string> = {
   'api.sharing.handleTaken': 'Dieser Benutzername ist schon vergeben. Bitte wähle einen anderen.',
   'api.sharing.profileNotFound': 'Profil nicht gefunden.',
   'api.sharing.sharedHiddenHint':
-    'Geteilte Werke erscheinen, wenn dein Profil öffentlich oder nur für Mitglieder sichtbar ist.',
+    'Geteilte Kreationen erscheinen, wenn dein Profil öffentlich oder nur für Mitglieder sichtbar ist.',
   'api.sharing.saveBeforeSharing': 'Speichere dieses Ergebnis in deiner Bibliothek, bevor du es teilst.',
   'api.analytics.propertiesTooLarge': 'Die Eigenschaften des Ereignisses sind zu groß.',
   'api.analytics.pathInvalid': 'Der Pfad muss mit / beginnen und darf keine Abfrageparameter enthalten.',
 
-  'api.email.unsubscribeTokenMissing': 'Im Abmeldelink fehlt das Token.',
+  'api.email.unsubscribeTokenMissing': 'Im Link zum Abbestellen fehlt das Token.',
   'api.webhooks.notFound': 'Diesen Webhook gibt es nicht',
   'api.webhooks.bodyRequired': 'JSON-Inhalt erwartet',
   'api.webhooks.signatureRejected': 'Webhook-Signatur abgelehnt',

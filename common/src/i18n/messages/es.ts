@@ -5,26 +5,26 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.VALIDATION_FAILED': 'La solicitud no es válida.',
   'api.error.BAD_REQUEST': 'Solicitud incorrecta.',
   'api.error.UNSUBSCRIBE_LINK_INVALID':
-    'Este enlace para darte de baja no es válido. Usa el enlace de un correo reciente de Kaleido o desactiva los correos en Ajustes → Notificaciones.',
+    'Este enlace para darte de baja no es válido. Usa el enlace de un correo reciente de Kaleido o desactiva los correos en Configuración → Notificaciones.',
   'api.error.AUTHENTICATION_REQUIRED': 'Tienes que iniciar sesión',
   'api.error.USER_NOT_AUTHENTICATED': 'No has iniciado sesión',
-  'api.error.AUTHENTICATION_FAILED': 'No se ha podido verificar tu identidad. Inténtalo de nuevo.',
-  'api.error.SOCIAL_LOGIN_FAILED': 'No se ha podido iniciar sesión con Google. Inténtalo de nuevo.',
+  'api.error.AUTHENTICATION_FAILED': 'No se pudo verificar tu identidad. Inténtalo de nuevo.',
+  'api.error.SOCIAL_LOGIN_FAILED': 'No se pudo iniciar sesión con Google. Inténtalo de nuevo.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Inicia sesión para generar imágenes',
-  'api.error.LOGIN_REQUIRED_VIDEO': 'Inicia sesión para generar vídeos',
+  'api.error.LOGIN_REQUIRED_VIDEO': 'Inicia sesión para generar videos',
   'api.error.INSUFFICIENT_CREDITS': 'No tienes créditos suficientes.',
-  'api.error.PAYMENT_DECLINED': 'Tu tarjeta ha sido rechazada.',
+  'api.error.PAYMENT_DECLINED': 'Se rechazó tu tarjeta.',
   'api.error.FORBIDDEN': 'No tienes permiso para hacer esto.',
   'api.error.CROSS_SITE_REQUEST': 'Se ha rechazado una solicitud entre sitios.',
   'api.error.INTEGRATIONS_DISABLED':
-    'Las integraciones están desactivadas en esta cuenta. Actívalas en Ajustes → Integraciones para usar tu clave de API personal.',
+    'Las integraciones están desactivadas en esta cuenta. Actívalas en Configuración → Integraciones para usar tu clave de API personal.',
   'api.error.DEBUG_MODE_OFF':
-    'Los diagnósticos se muestran cuando el modo de depuración está activado. Actívalo en Ajustes → Avanzado.',
-  'api.error.NOT_FOUND': 'No se ha encontrado',
-  'api.error.ROUTE_NOT_FOUND': 'No se ha encontrado',
-  'api.error.PROFILE_NOT_FOUND': 'No se ha encontrado el perfil.',
+    'El diagnóstico solo se muestra con el modo de depuración activado. Actívalo en Configuración → Avanzado.',
+  'api.error.NOT_FOUND': 'No encontrado',
+  'api.error.ROUTE_NOT_FOUND': 'No encontrado',
+  'api.error.PROFILE_NOT_FOUND': 'No se encontró el perfil.',
   'api.error.UNSUBSCRIBE_ACCOUNT_GONE':
-    'La cuenta de este enlace para darse de baja ya no existe, así que no recibe ningún correo.',
+    'La cuenta de este enlace para darte de baja ya no existe, así que ya no recibe correos.',
   'api.error.METHOD_NOT_ALLOWED': 'Método no permitido',
   'api.error.CONFLICT': 'Conflicto',
   'api.error.RESULT_EXPIRED':
@@ -33,9 +33,9 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.PAYLOAD_TOO_LARGE': 'El cuerpo de la solicitud es demasiado grande.',
   'api.error.UNSUPPORTED_MEDIA_TYPE': 'Tipo de contenido no admitido.',
   'api.error.RATE_LIMITED': 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
-  'api.error.GENERATION_FAILED_IMAGE': 'No se ha podido generar la imagen',
-  'api.error.GENERATION_FAILED_VIDEO': 'No se ha podido generar el vídeo',
-  'api.error.INTERNAL': 'Se ha producido un error desconocido',
+  'api.error.GENERATION_FAILED_IMAGE': 'No se pudo generar la imagen',
+  'api.error.GENERATION_FAILED_VIDEO': 'No se pudo generar el video',
+  'api.error.INTERNAL': 'Se produjo un error desconocido',
   'api.error.HEALTH_CHECK_FAILED': 'La comprobación de estado ha fallado',
   'api.error.SERVICE_UNAVAILABLE': 'El servicio no está disponible. Inténtalo de nuevo en unos instantes.',
 
@@ -61,16 +61,16 @@ export const es: Record<TApiMessageId, string> = {
   'api.auth.accountLocked':
     'Ha habido demasiados intentos fallidos de inicio de sesión en esta cuenta. Vuelve a intentarlo dentro de unos minutos.',
   'api.auth.socialNotConfigured':
-    'El inicio de sesión con redes sociales no está configurado en este servidor.',
+    'El inicio de sesión con cuentas externas no está configurado en este servidor.',
   'api.auth.deleteConfirmWord': 'Escribe DELETE para confirmar.',
   'api.auth.reauthRequired': 'Escribe tu contraseña para confirmar.',
   'api.auth.currentPasswordIncorrect': 'La contraseña actual no es correcta.',
-  'api.auth.passwordFieldsRequired': 'Rellena todos los campos de contraseña.',
-  'api.auth.socialReauthRequired': 'Vuelve a iniciar sesión con tu cuenta social para confirmar.',
+  'api.auth.passwordFieldsRequired': 'Completa todos los campos de contraseña.',
+  'api.auth.socialReauthRequired': 'Vuelve a iniciar sesión con tu cuenta externa para confirmar.',
   'api.auth.adminOnly': 'Solo para administradores.',
-  'api.auth.userNotFound': 'No se ha encontrado el usuario',
+  'api.auth.userNotFound': 'No se encontró el usuario',
   'api.auth.providerUnknown': 'Proveedor de inicio de sesión desconocido.',
-  'api.auth.socialFailed': 'No se ha podido iniciar sesión con {provider}. Inténtalo de nuevo.',
+  'api.auth.socialFailed': 'No se pudo iniciar sesión con {provider}. Inténtalo de nuevo.',
   'api.auth.socialNoVerifiedEmail':
     'Tu cuenta de {provider} no tiene ninguna dirección de correo verificada con la que iniciar sesión.',
   'api.auth.socialCancelled': 'Se ha cancelado el inicio de sesión.',
@@ -80,7 +80,7 @@ export const es: Record<TApiMessageId, string> = {
     'El inicio de sesión ha tardado demasiado o se ha interrumpido. Inténtalo de nuevo.',
   'api.auth.popupTitle': 'Inicio de sesión en Kaleido',
   'api.auth.popupSignedIn': 'Has iniciado sesión. Ya puedes cerrar esta ventana.',
-  'api.auth.popupFailed': 'No se ha podido iniciar sesión.',
+  'api.auth.popupFailed': 'No se pudo iniciar sesión.',
 
   'api.billing.cardNumberRequired': 'Escribe el número de la tarjeta.',
   'api.billing.cardNumberInvalid':
@@ -100,14 +100,14 @@ export const es: Record<TApiMessageId, string> = {
     '{field, select, name {El nombre completo} email {El correo electrónico} address {La dirección} city {La ciudad} state {El estado o la provincia} zipCode {El código postal} country {El país} other {Este campo}} puede tener como máximo 200 caracteres.',
   'api.billing.emailInvalid': 'Escribe una dirección de correo electrónico válida.',
   'api.billing.countryInvalid': 'Elige uno de estos países: {countries}.',
-  'api.billing.cardDeclined': 'Tu tarjeta ha sido rechazada.',
+  'api.billing.cardDeclined': 'Se rechazó tu tarjeta.',
   'api.billing.insufficientFunds': 'Tu tarjeta no tiene fondos suficientes.',
   'api.billing.cardExpiredDecline': 'Tu tarjeta ha caducado.',
   'api.billing.cvcCheckFailed': 'El código de seguridad de tu tarjeta no es correcto.',
   'api.billing.processingError':
-    'Se ha producido un error al procesar tu tarjeta. Inténtalo de nuevo dentro de un rato.',
+    'Se produjo un error al procesar tu tarjeta. Inténtalo de nuevo dentro de un rato.',
   'api.billing.paymentMethodRequired': 'Añade una tarjeta antes de comprar.',
-  'api.billing.paymentMethodNotFound': 'No se ha encontrado el método de pago.',
+  'api.billing.paymentMethodNotFound': 'No se encontró el método de pago.',
   'api.billing.unknownPack': 'Paquete de créditos desconocido.',
   'api.billing.samePlan': 'Ya tienes este plan.',
   'api.billing.purchaseInProgress': 'Esta compra ya se está procesando.',
@@ -120,7 +120,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.billing.addressSaved': 'Dirección de facturación guardada',
 
   'api.credits.insufficient':
-    'No tienes créditos suficientes. Generar {type, select, image {una imagen} other {un vídeo}} cuesta {price, plural, one {# crédito} other {# créditos}}.',
+    'No tienes créditos suficientes. Generar {type, select, image {una imagen} other {un video}} cuesta {price, plural, one {# crédito} other {# créditos}}.',
   'api.credits.balanceChanged': 'El saldo ha cambiado mientras tanto; inténtalo de nuevo.',
 
   'api.apiKeys.nameRequired': 'Escribe un nombre para tu clave de API',
@@ -132,13 +132,13 @@ export const es: Record<TApiMessageId, string> = {
   'api.apiKeys.keyInactive': 'Esta clave de API está desactivada.',
   'api.apiKeys.imageNotAllowed': 'Esta clave de API no puede crear imágenes.',
   'api.apiKeys.readNotAllowed': 'Esta clave de API no puede consultar generaciones.',
-  'api.apiKeys.videoNotAllowed': 'El plan de esta clave de API no incluye la generación de vídeos.',
+  'api.apiKeys.videoNotAllowed': 'El plan de esta clave de API no incluye la generación de videos.',
   'api.apiKeys.allowanceExhausted':
     'No tienes créditos suficientes. Esta clave de API ha agotado su asignación mensual.',
   'api.apiKeys.idempotencyMismatch': 'Esta Idempotency-Key ya se ha usado con otra solicitud.',
   'api.apiKeys.rateLimited':
     'Esta clave de API ha superado su límite de solicitudes. Vuelve a intentarlo cuando pase el tiempo que indica la cabecera Retry-After.',
-  'api.apiKeys.notFound': 'No se ha encontrado la clave de API',
+  'api.apiKeys.notFound': 'No se encontró la clave de API',
   'api.publicApi.durationInvalid': 'duration debe ser uno de estos valores: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate debe ser uno de estos valores: {frameRates}.',
 
@@ -147,40 +147,40 @@ export const es: Record<TApiMessageId, string> = {
   'api.generation.durationInvalid': 'La duración debe ser uno de estos valores: {durations}.',
   'api.generation.frameRateInvalid':
     'La velocidad de fotogramas debe ser uno de estos valores: {frameRates}.',
-  'api.generation.notFound': 'No se ha encontrado la generación',
+  'api.generation.notFound': 'No se encontró la generación',
   'api.generation.onlyFinishedCanBeSaved': 'Solo se puede guardar una generación terminada.',
   'api.generation.unknownModel':
-    'El modelo "{model}" no está disponible para {kind, select, image {imágenes} other {vídeos}}.',
+    'El modelo «{model}» no está disponible para {kind, select, image {imágenes} other {videos}}.',
   'api.generation.noModel':
-    'No hay ningún modelo configurado que pueda crear {kind, select, image {imágenes} other {vídeos}}.',
+    'No hay ningún modelo configurado que pueda crear {kind, select, image {imágenes} other {videos}}.',
   'api.generation.sizeUnsupported':
-    '{model} no puede crear {kind, select, image {imágenes} other {vídeos}} de {width}×{height} (como máximo, {maxWidth}×{maxHeight}).',
+    '{model} no puede crear {kind, select, image {imágenes} other {videos}} de {width}×{height} (como máximo, {maxWidth}×{maxHeight}).',
   'api.generation.aspectRatioUnsupported':
-    '{model} no puede crear {kind, select, image {imágenes} other {vídeos}} con formato {aspectRatio} (admite {aspectRatios}).',
-  'api.generation.durationUnsupported': '{model} no puede crear vídeos de {duration} segundos.',
-  'api.generation.frameRateUnsupported': '{model} no puede crear vídeos a {frameRate} fps.',
+    '{model} no puede crear {kind, select, image {imágenes} other {videos}} con relación de aspecto {aspectRatio} (admite {aspectRatios}).',
+  'api.generation.durationUnsupported': '{model} no puede crear videos de {duration} segundos.',
+  'api.generation.frameRateUnsupported': '{model} no puede crear videos a {frameRate} fps.',
   'api.generation.cancelled': 'Cancelada',
   'api.generation.timedOut':
     'La generación ha tardado demasiado y se ha detenido. Te hemos devuelto los créditos.',
 
-  'api.library.assetNotFound': 'No se ha encontrado la creación',
-  'api.files.notFound': 'No se ha encontrado el archivo o el enlace ha caducado.',
+  'api.library.assetNotFound': 'No se encontró la creación',
+  'api.files.notFound': 'No se encontró el archivo o el enlace ha caducado.',
 
   'api.settings.videoLengthRange':
-    'La duración predeterminada de los vídeos debe estar entre {min} y {max} segundos.',
+    'La duración predeterminada de los videos debe estar entre {min} y {max} segundos.',
   'api.settings.webhookUrl': 'La URL del webhook debe empezar por http:// o https://',
-  'api.settings.twoFactorUnavailable': 'El inicio de sesión en dos pasos todavía no está disponible.',
+  'api.settings.twoFactorUnavailable': 'La verificación en dos pasos todavía no está disponible.',
   'api.settings.timezone': 'Zona horaria desconocida.',
   'api.settings.displayNameRequired': 'Escribe un nombre visible.',
 
   'api.experimental.off':
-    'Esta herramienta es experimental: activa Funciones experimentales en Ajustes para usarla.',
+    'Esta herramienta es experimental: activa Funciones experimentales en Configuración para usarla.',
 
   'api.sharing.handleFormat':
     'Un nombre de usuario tiene entre 3 y 30 caracteres (letras minúsculas, dígitos, - y _) y empieza por una letra o un dígito.',
   'api.sharing.handleReserved': 'Ese nombre de usuario está reservado. Elige otro.',
   'api.sharing.handleTaken': 'Ese nombre de usuario ya está ocupado. Elige otro.',
-  'api.sharing.profileNotFound': 'No se ha encontrado el perfil.',
+  'api.sharing.profileNotFound': 'No se encontró el perfil.',
   'api.sharing.sharedHiddenHint':
     'Las creaciones compartidas aparecen cuando tu perfil es público o solo para miembros.',
   'api.sharing.saveBeforeSharing': 'Guarda este resultado en tu biblioteca antes de compartirlo.',

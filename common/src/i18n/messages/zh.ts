@@ -41,7 +41,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.request.routeNotFound': '未找到路由 {method} {path}',
   'api.request.idempotencyKeyInvalid': 'Idempotency-Key 的长度必须为 1 到 255 个字符。',
 
-  'api.auth.nameRequired': '请输入你的全名。',
+  'api.auth.nameRequired': '请输入你的姓名。',
   'api.auth.nameTooLong': '名称最多 {max} 个字符。',
   'api.auth.emailInvalid': '请输入有效的邮箱地址。',
   'api.auth.passwordRequired': '请输入密码。',
@@ -85,9 +85,9 @@ export const zh: Record<TApiMessageId, string> = {
   'api.billing.cardholderRequired': '请输入卡上的姓名。',
   'api.billing.cardholderTooLong': '卡上的姓名最多 100 个字符。',
   'api.billing.addressFieldRequired':
-    '请填写{field, select, name {全名} email {邮箱} address {地址} city {城市} state {州/省} zipCode {邮政编码} country {国家/地区} other {此字段}}。',
+    '请填写{field, select, name {姓名} email {邮箱} address {地址} city {城市} state {州/省} zipCode {邮政编码} country {国家/地区} other {此字段}}。',
   'api.billing.addressFieldTooLong':
-    '{field, select, name {全名} email {邮箱} address {地址} city {城市} state {州/省} zipCode {邮政编码} country {国家/地区} other {此字段}}最多 200 个字符。',
+    '{field, select, name {姓名} email {邮箱} address {地址} city {城市} state {州/省} zipCode {邮政编码} country {国家/地区} other {此字段}}最多 200 个字符。',
   'api.billing.emailInvalid': '请输入有效的邮箱地址。',
   'api.billing.countryInvalid': '请从以下国家/地区中选择：{countries}。',
   'api.billing.cardDeclined': '你的银行卡被拒绝了。',

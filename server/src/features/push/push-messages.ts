@@ -12,8 +12,8 @@ const en = {
 export type TPushMessageId = keyof typeof en;
 
 const es: Record<TPushMessageId, string> = {
-  'push.ready': '{kind, select, video {Tu vídeo está listo} other {Tu imagen está lista}}',
-  'push.failed': '{kind, select, video {No se pudo crear tu vídeo} other {No se pudo crear tu imagen}}',
+  'push.ready': '{kind, select, video {Tu video está listo} other {Tu imagen está lista}}',
+  'push.failed': '{kind, select, video {No se pudo crear tu video} other {No se pudo crear tu imagen}}',
   'push.lowCredits.title': 'Te quedan pocos créditos',
   'push.lowCredits.body':
     '{balance, plural, one {Te queda # crédito.} other {Te quedan # créditos.}} Recarga o cambia de plan para seguir creando.',
@@ -25,13 +25,13 @@ const fr: Record<TPushMessageId, string> = {
     '{kind, select, video {Votre vidéo n’a pas pu être créée} other {Votre image n’a pas pu être créée}}',
   'push.lowCredits.title': 'Vos crédits sont presque épuisés',
   'push.lowCredits.body':
-    '{balance, plural, one {Il vous reste # crédit.} other {Il vous reste # crédits.}} Rechargez ou changez de formule pour continuer à créer.',
+    '{balance, plural, one {Il vous reste # crédit.} other {Il vous reste # crédits.}} Rechargez ou changez de forfait pour continuer à créer.',
 };
 
 const de: Record<TPushMessageId, string> = {
   'push.ready': '{kind, select, video {Dein Video ist fertig} other {Dein Bild ist fertig}}',
   'push.failed':
-    '{kind, select, video {Dein Video konnte nicht erstellt werden} other {Dein Bild konnte nicht erstellt werden}}',
+    '{kind, select, video {Dein Video konnte nicht generiert werden} other {Dein Bild konnte nicht generiert werden}}',
   'push.lowCredits.title': 'Deine Credits werden knapp',
   'push.lowCredits.body':
     '{balance, plural, one {Noch # Credit übrig.} other {Noch # Credits übrig.}} Lade auf oder wechsle den Tarif, um weiter zu erstellen.',

@@ -210,7 +210,7 @@ describe('profile page in German', () => {
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
     ).toEqual(['Übersicht', 'Nutzung', 'Abrechnung', 'Einstellungen']);
-    expect(screen.getByText('Mitglied seit 15. Januar 2026')).toBeInTheDocument();
+    expect(screen.getByText('Mitglied seit dem 15. Januar 2026')).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('heading', { name: 'Guthaben' })).toBeInTheDocument();
     expect(within(panel).getByText('Monatlich').nextElementSibling).toHaveTextContent(

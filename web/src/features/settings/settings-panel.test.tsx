@@ -518,7 +518,7 @@ describe('language setting', () => {
   it('shows the settings of a Spanish account in Spanish, messages included', async () => {
     const { user } = await openSettings({}, { ...TEST_SETTINGS, language: 'es' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Notificaciones' })).toBeInTheDocument();
-    const input = screen.getByLabelText('Duración de vídeo predeterminada');
+    const input = screen.getByLabelText('Duración de video predeterminada');
     await user.clear(input);
     await user.type(input, '200{Enter}');
     expect(input).toHaveAccessibleDescription(expect.stringContaining('5 y 120 segundos'));

@@ -16,7 +16,7 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.label.prompt': 'Prompt',
   'email.label.ended': 'Beendet',
   'email.label.finished': 'Fertiggestellt',
-  'email.label.item': 'Artikel',
+  'email.label.item': 'Posten',
   'email.label.amount': 'Betrag',
   'email.label.credits': 'Credits',
   'email.label.invoice': 'Rechnung',
@@ -53,11 +53,11 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.jobReady.openGenerator': 'Generator öffnen',
   'email.jobReady.openLibrary': 'In der Bibliothek öffnen',
 
-  'email.creditsLow.subject': 'Deine Kaleido-Credits gehen zur Neige',
+  'email.creditsLow.subject': 'Deine Kaleido-Credits werden knapp',
   'email.creditsLow.preheader': '{count, plural, one {Noch # Credit übrig.} other {Noch # Credits übrig.}}',
-  'email.creditsLow.heading': 'Deine Credits gehen zur Neige',
+  'email.creditsLow.heading': 'Deine Credits werden knapp',
   'email.creditsLow.body':
-    '{count, plural, one {Du hast noch # Credit.} other {Du hast noch # Credits.}} Kauf ein Credit-Paket oder wechsle den Tarif, um weiter kreativ zu sein.',
+    '{count, plural, one {Du hast noch # Credit.} other {Du hast noch # Credits.}} Kaufe ein Credit-Paket oder wechsle deinen Tarif, um weiter kreativ zu sein.',
   'email.creditsLow.action': 'Tarife und Pakete ansehen',
 
   'email.receipt.subject': 'Kaleido-Beleg {number}',
@@ -68,7 +68,7 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.receipt.body.plan':
     'Dein Upgrade ist bezahlt und gilt ab sofort: Heute hat ein neuer Abrechnungsmonat begonnen.',
   'email.receipt.body.renewal':
-    'Dein Tarif wurde um einen weiteren Monat verlängert und deine monatlichen Credits wurden zurückgesetzt.',
+    'Dein Tarif wurde um einen weiteren Monat verlängert und deine monatlichen Credits wurden wieder aufgefüllt.',
   'email.receipt.item.pack': '{credits, plural, one {# Credit} other {# Credits}}',
   'email.receipt.item.packBonus':
     '{credits, plural, one {# Credit} other {# Credits}} + {bonus, number} Bonus',
@@ -80,7 +80,7 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.receipt.credits.packBonus':
     '{total, plural, one {# Credit} other {# Credits}} ({credits, number} + {bonus, number} Bonus) deinem Guthaben gutgeschrieben',
   'email.receipt.credits.monthly': '{credits, plural, one {# Credit pro Monat} other {# Credits pro Monat}}',
-  'email.receipt.card': '{brand} mit Endziffern {last4}',
+  'email.receipt.card': '{brand} mit den Endziffern {last4}',
   'email.billing.action.view': 'Abrechnung ansehen',
   'email.billing.action.update': 'Zahlungsdaten aktualisieren',
 

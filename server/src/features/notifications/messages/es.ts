@@ -4,12 +4,12 @@ import type { TEmailMessageId } from './en.js';
 export const emailEs: Record<TEmailMessageId, string> = {
   'email.layout.greeting': 'Hola, {name}:',
   'email.layout.row': '{label}: {value}',
-  'email.layout.settings': 'Ajustes de correo',
+  'email.layout.settings': 'Configuración de correo',
   'email.layout.unsubscribe': 'Cancelar suscripción',
   'email.layout.reason.security':
     'Este es un aviso de seguridad: Kaleido siempre los envía, sea cual sea tu configuración de correo.',
   'email.layout.reason.notifications':
-    'Recibes este correo porque tienes activadas las notificaciones por correo en tus ajustes de Kaleido.',
+    'Recibes este correo porque tienes activadas las notificaciones por correo en tu configuración de Kaleido.',
   'email.layout.reason.marketing': 'Recibes este correo porque aceptaste recibir novedades de Kaleido.',
 
   'email.label.prompt': 'Descripción',
@@ -29,9 +29,9 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.label.device': 'Dispositivo',
 
   'email.jobFailed.title':
-    '{kind, select, image {No se pudo crear tu imagen} other {No se pudo crear tu vídeo}}',
+    '{kind, select, image {No se pudo crear tu imagen} other {No se pudo crear tu video}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido no pudo terminar tu imagen.} other {Kaleido no pudo terminar tu vídeo.}}',
+    '{kind, select, image {Kaleido no pudo terminar tu imagen.} other {Kaleido no pudo terminar tu video.}}',
   'email.jobFailed.reason.contentPolicy': 'Los filtros de seguridad del modelo rechazaron la descripción.',
   'email.jobFailed.reason.timeout': 'La generación tardó demasiado y se detuvo.',
   'email.jobFailed.reason.busy':
@@ -44,11 +44,11 @@ export const emailEs: Record<TEmailMessageId, string> = {
     'Los créditos reservados se han devuelto a tu saldo. Puedes volver a intentarlo con la misma descripción.',
   'email.jobFailed.action': 'Volver a intentarlo',
 
-  'email.jobReady.title': '{kind, select, image {Tu imagen está lista} other {Tu vídeo está listo}}',
+  'email.jobReady.title': '{kind, select, image {Tu imagen está lista} other {Tu video está listo}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido ha terminado la imagen que pediste; ya está en tu biblioteca.} other {Kaleido ha terminado el vídeo que pediste; ya está en tu biblioteca.}}',
+    '{kind, select, image {Kaleido ha terminado la imagen que pediste; ya está en tu biblioteca.} other {Kaleido ha terminado el video que pediste; ya está en tu biblioteca.}}',
   'email.jobReady.unsaved':
-    '{kind, select, image {Kaleido ha terminado la imagen que pediste.} other {Kaleido ha terminado el vídeo que pediste.}} El guardado automático está desactivado: guárdalo desde el historial del generador en {days, plural, one {# día} other {# días}} como máximo para conservarlo.',
+    '{kind, select, image {Kaleido ha terminado la imagen que pediste. El guardado automático está desactivado: para conservarla, guárdala desde el historial del generador en un plazo de {days, plural, one {# día} other {# días}}.} other {Kaleido ha terminado el video que pediste. El guardado automático está desactivado: para conservarlo, guárdalo desde el historial del generador en un plazo de {days, plural, one {# día} other {# días}}.}}',
   'email.jobReady.openGenerator': 'Abrir el generador',
   'email.jobReady.openLibrary': 'Ver en tu biblioteca',
 
@@ -70,14 +70,14 @@ export const emailEs: Record<TEmailMessageId, string> = {
     'Tu plan se ha renovado un mes más y tus créditos mensuales se han restablecido.',
   'email.receipt.item.pack': '{credits, plural, one {# crédito} other {# créditos}}',
   'email.receipt.item.packBonus':
-    '{credits, plural, one {# crédito} other {# créditos}} + {bonus, number} de regalo',
+    '{credits, plural, one {# crédito} other {# créditos}} + {bonus, number} extra',
   'email.receipt.item.plan':
-    'Cambio al plan {plan} ({credits, plural, one {# crédito mensual} other {# créditos mensuales}})',
+    'Mejora al plan {plan} ({credits, plural, one {# crédito mensual} other {# créditos mensuales}})',
   'email.receipt.item.renewal': 'Plan {plan}, renovación mensual',
   'email.receipt.credits.pack':
     '{total, plural, one {# crédito añadido} other {# créditos añadidos}} a tu saldo',
   'email.receipt.credits.packBonus':
-    '{total, plural, one {# crédito añadido} other {# créditos añadidos}} a tu saldo ({credits, number} + {bonus, number} de regalo)',
+    '{total, plural, one {# crédito añadido} other {# créditos añadidos}} a tu saldo ({credits, number} + {bonus, number} extra)',
   'email.receipt.credits.monthly': '{credits, plural, one {# crédito mensual} other {# créditos mensuales}}',
   'email.receipt.card': '{brand} terminada en {last4}',
   'email.billing.action.view': 'Ver facturación',
@@ -89,7 +89,7 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.downgrade.body':
     'Mantienes el plan {from} y sus créditos hasta el final de este mes de facturación. A partir de entonces tendrás el plan {to}, con {credits, plural, one {# crédito mensual} other {# créditos mensuales}}. Este cambio no tiene ningún coste.',
   'email.downgrade.undo':
-    '¿Has cambiado de idea? Vuelve a elegir tu plan actual antes de esa fecha para conservarlo.',
+    '¿Cambiaste de opinión? Vuelve a elegir tu plan actual antes de esa fecha para conservarlo.',
 
   'email.planChanged.subject': 'Ahora tienes el plan {plan}',
   'email.planChanged.preheader': '{credits, plural, one {# crédito mensual.} other {# créditos mensuales.}}',
@@ -130,7 +130,7 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.happened':
     'Se ha usado uno de tus códigos de recuperación de un solo uso para iniciar sesión en tu cuenta de Kaleido.',
   'email.security.advice':
-    'Si has sido tú, no tienes que hacer nada. Si no, restablece tu contraseña ahora mismo y revisa tu cuenta.',
+    'Si fuiste tú, no tienes que hacer nada. Si no, restablece tu contraseña ahora mismo y revisa tu cuenta.',
   'email.security.action': 'Revisar tu cuenta',
 
   'email.accountLinked.subject': 'Se ha vinculado el inicio de sesión con {provider} a tu cuenta de Kaleido',
@@ -138,20 +138,19 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.accountLinked.happened':
     'Ahora puedes iniciar sesión en tu cuenta de Kaleido ({email}) con {provider}.',
   'email.accountLinked.passwordRemoved':
-    'Esta dirección de correo aún no estaba verificada, así que se ha eliminado la contraseña de la cuenta y se han cerrado sus demás sesiones. Para volver a iniciar sesión con contraseña, elige «¿Has olvidado tu contraseña?» en la página de inicio de sesión.',
+    'Esta dirección de correo aún no estaba verificada, así que se ha eliminado la contraseña de la cuenta y se han cerrado sus demás sesiones. Para volver a iniciar sesión con contraseña, elige «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
   'email.accountLinked.advice':
-    'Si no has sido tú, restablece tu contraseña y ponte en contacto con el administrador de Kaleido.',
+    'Si no fuiste tú, restablece tu contraseña y ponte en contacto con el administrador de Kaleido.',
   'email.accountLinked.action': 'Ir al inicio de sesión',
 
   'email.passwordReset.subject': 'Restablece tu contraseña de Kaleido',
   'email.passwordReset.preheader': 'El enlace caduca en {minutes, plural, one {# minuto} other {# minutos}}.',
   'email.passwordReset.heading': 'Restablece tu contraseña',
   'email.passwordReset.asked':
-    'Alguien (esperamos que tú) ha pedido restablecer la contraseña de tu cuenta de Kaleido.',
+    'Alguien (esperamos que tú) pidió restablecer la contraseña de tu cuenta de Kaleido.',
   'email.passwordReset.within':
     'Abre este enlace en {minutes, plural, one {# minuto} other {los próximos # minutos}} para elegir una nueva.',
-  'email.passwordReset.ignore':
-    'Si no lo has pedido tú, ignora este correo: tu contraseña seguirá siendo la misma.',
+  'email.passwordReset.ignore': 'Si no lo pediste tú, ignora este correo: tu contraseña no cambiará.',
   'email.passwordReset.action': 'Elegir una contraseña nueva',
 
   'email.unsubscribe.confirmTitle':
@@ -161,7 +160,7 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.unsubscribe.button': 'Cancelar suscripción',
   'email.unsubscribe.doneTitle': 'Tu suscripción se ha cancelado',
   'email.unsubscribe.done':
-    '{setting, select, marketingEmails {Ya no recibirás novedades ni anuncios. Puedes volver a activarlos cuando quieras en Ajustes.} other {Ya no recibirás correos de notificación. Puedes volver a activarlos cuando quieras en Ajustes.}}',
+    '{setting, select, marketingEmails {Ya no recibirás novedades ni anuncios. Puedes volver a activarlos cuando quieras en Configuración.} other {Ya no recibirás correos de notificación. Puedes volver a activarlos cuando quieras en Configuración.}}',
   'email.unsubscribe.errorTitle': 'Este enlace no funciona',
-  'email.unsubscribe.openSettings': 'Abrir los ajustes de correo',
+  'email.unsubscribe.openSettings': 'Abrir la configuración de correo',
 };
