@@ -60,16 +60,17 @@ function literalRuns(message: string): string[] {
 const SENTENCE = /\p{L}{2,}[\s,]+\p{L}{2,}[\s,]+\p{L}{2,}/u;
 
 /**
- * English phrases that must not appear on a screen in `locale`: the English runs of every message whose
- * translation differs, unless the translation itself contains them (a product name kept as is).
+ * English phrases that must not appear on a screen in `locale`: the English runs of three or more words
+ * of every message, unless its translation contains them too (a product name kept as is). A message
+ * left in English counts: its runs are forbidden.
  */
 function forbiddenEnglish(english: Catalog, translated: Catalog): string[] {
   const phrases = new Set<string>();
   for (const [key, message] of Object.entries(english)) {
     const other = translated[key];
-    if (other === undefined || other === message) continue;
+    if (other === undefined) continue;
     for (const run of literalRuns(message)) {
-      if (SENTENCE.test(run) && !other.includes(run)) phrases.add(run);
+      if (SENTENCE.test(run) && (other === message || !other.includes(run))) phrases.add(run);
     }
   }
   return [...phrases];

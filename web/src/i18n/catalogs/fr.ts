@@ -1,40 +1,13 @@
 // The fr catalog: the shared server messages (api.*) and every area of the interface. Loaded lazily,
-// one chunk per language (see ../load-messages.ts).
+// one chunk per language (see ../load-messages.ts). Its keys are English's (catalogs.test.ts).
 import { fr as api } from '@kaleido/common/i18n/messages/fr';
-import accounts from '../messages/fr/accounts.json';
-import apiDocs from '../messages/fr/apiDocs.json';
-import apiKeys from '../messages/fr/apiKeys.json';
-import app from '../messages/fr/app.json';
-import auth from '../messages/fr/auth.json';
-import billing from '../messages/fr/billing.json';
-import experimental from '../messages/fr/experimental.json';
-import generate from '../messages/fr/generate.json';
-import home from '../messages/fr/home.json';
-import library from '../messages/fr/library.json';
-import pricing from '../messages/fr/pricing.json';
-import profile from '../messages/fr/profile.json';
-import pwa from '../messages/fr/pwa.json';
-import settings from '../messages/fr/settings.json';
-import sharing from '../messages/fr/sharing.json';
 import type { Messages } from './en';
 
-const messages: Messages = {
-  ...api,
-  ...app,
-  ...pwa,
-  ...home,
-  ...auth,
-  ...accounts,
-  ...profile,
-  ...generate,
-  ...experimental,
-  ...library,
-  ...sharing,
-  ...settings,
-  ...pricing,
-  ...apiDocs,
-  ...apiKeys,
-  ...billing,
-};
+const areas = import.meta.glob<Record<string, string>>('../messages/fr/*.json', {
+  eager: true,
+  import: 'default',
+});
+
+const messages = Object.assign({ ...api }, ...Object.values(areas)) as Messages;
 
 export default messages;
