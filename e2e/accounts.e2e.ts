@@ -203,9 +203,13 @@ describe('accounts', () => {
     await page.waitForURL((url) => url.search === '?tab=settings');
     const productNews = page.getByRole('switch', { name: 'Product news' });
     expect(await productNews.getAttribute('aria-checked')).toBe('false');
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/settings') && response.request().method() === 'PATCH',
+    );
     await productNews.click();
+    expect((await saved).status()).toBe(200);
     await expect.poll(() => productNews.getAttribute('aria-busy')).toBeNull();
-    expect(await productNews.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => productNews.getAttribute('aria-checked')).toBe('true');
     await page.reload();
     await page.getByRole('heading', { name: 'Notifications' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Product news' }).getAttribute('aria-checked')).toBe(
