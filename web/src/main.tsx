@@ -5,9 +5,9 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { listenForInstallPrompt } from './features/pwa/install-event';
+import { registerServiceWorker } from './features/pwa/register';
 import { loadMessages } from './i18n/load-messages';
 import { initialLocale } from './i18n/locale-state';
-import { registerServiceWorker } from './features/pwa/register';
 import { createQueryClient } from './lib/query-client';
 import { routes } from './routes';
 

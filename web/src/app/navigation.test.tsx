@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../i18n/load-messages';
-import { LOCALE_STORAGE_KEY } from '../i18n/locale-state';
-import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  startInLanguage,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../test/render-app';
 
 /** The site header (page headers inside <main> also count as banners for Testing Library). */
 function topBar(): HTMLElement {
@@ -124,8 +129,7 @@ describe('navigation chrome', () => {
   });
 
   it('speaks the chosen language: German navigation, 404 page and <html lang>', async () => {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     mockServer();
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeInTheDocument();
@@ -143,8 +147,7 @@ describe('navigation chrome', () => {
   });
 
   it('shows Chinese with the Chinese credit wording once signed in', async () => {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'zh');
-    await loadMessages('zh');
+    await startInLanguage('zh');
     mockServer({
       user: TEST_USER,
       handler: (url) =>

@@ -1,4 +1,5 @@
 import type { TSettings, TSocialProvider } from '@kaleido/common';
+import type { TLocale } from '@kaleido/common/browser';
 import { SETTINGS_DEFAULTS } from '@kaleido/common/browser';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,6 +7,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/app-providers';
 import type { CurrentUser } from '../features/auth/api';
+import { loadMessages } from '../i18n/load-messages';
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-state';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from '../routes';
 
@@ -75,6 +78,15 @@ export function mockServer({
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/**
+ * The next `renderApp` starts in `locale`, as for a visitor who chose it on this device (a signed-in
+ * account's Language setting still wins: answer it in the mocked settings too), its catalog loaded.
+ */
+export async function startInLanguage(locale: TLocale): Promise<void> {
+  window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  await loadMessages(locale);
 }
 
 /** Renders the real app (providers and routes) at `path` (or a location with navigation state) in a memory router. */

@@ -1,13 +1,13 @@
 import { AUTH_POPUP_MESSAGE_TYPE } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import type { FetchHandler } from '../../test/render-app';
 import {
   jsonResponse,
   mockServer,
   renderApp,
   settingsStore,
+  startInLanguage,
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
@@ -198,8 +198,7 @@ describe('export data', () => {
 
 describe('in French', () => {
   it('asks for the confirmation word and the password in French', async () => {
-    window.localStorage.setItem('kaleido.language', 'fr');
-    await loadMessages('fr');
+    await startInLanguage('fr');
     const store = settingsStore({ ...TEST_SETTINGS, language: 'fr' });
     mockServer({ user: TEST_USER, handler: (url, init) => store.handle(url, init) });
     const { user } = renderApp('/profile?tab=settings');

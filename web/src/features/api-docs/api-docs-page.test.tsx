@@ -3,9 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // The document the server commits (a server test keeps it equal to what it serves).
 import committedOpenApi from '../../../../server/openapi.json';
-import { loadMessages } from '../../i18n/load-messages';
-import { LOCALE_STORAGE_KEY } from '../../i18n/locale-state';
-import { type FetchHandler, jsonResponse, mockServer, renderApp } from '../../test/render-app';
+import {
+  type FetchHandler,
+  jsonResponse,
+  mockServer,
+  renderApp,
+  startInLanguage,
+} from '../../test/render-app';
 import { type OpenApiDocument, operationsOf, schemaFields } from './openapi';
 import { openApiTextId } from './openapi-text';
 
@@ -285,8 +289,7 @@ describe('API docs page', () => {
   });
 
   it('shows the page, the reference and its field tables in German', async () => {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     mockServer({ handler: docsServer(committedOpenApi) });
     renderApp('/api-docs');
     expect(await screen.findByRole('heading', { level: 1, name: 'API-Dokumentation' })).toBeInTheDocument();

@@ -2,13 +2,12 @@ import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
 import { TIMINGS } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
-import { LOCALE_STORAGE_KEY } from '../../i18n/locale-state';
 import {
   type FetchHandler,
   jsonResponse,
   mockServer,
   renderApp,
+  startInLanguage,
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
@@ -525,8 +524,7 @@ describe('API keys page', () => {
   });
 
   it('shows the keys, their figures and the settings dialog in the account’s language (German)', async () => {
-    window.localStorage.setItem(LOCALE_STORAGE_KEY, 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     const server = keysServer([apiKey({ usageCount: 1234, credits: 9, lastUsed: null })], {
       'key-1': usage({ last24Hours: 3, imageRequests: 10, successRate: 87.5 }),
     });

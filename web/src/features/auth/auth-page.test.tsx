@@ -2,9 +2,8 @@ import { AUTH_MESSAGES, AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE } from '@kal
 import { de } from '@kaleido/common/i18n/messages/de';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import * as browser from '../../lib/browser';
-import { jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { jsonResponse, mockServer, renderApp, startInLanguage, TEST_USER } from '../../test/render-app';
 
 /** The English texts these screens show (the English catalogs). */
 const EN = {
@@ -336,8 +335,7 @@ describe('forgot password', () => {
 
 describe('in German', () => {
   it('shows the sign-in page, its checks and the sign-up switch in German', async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     mockServer();
     const { user } = renderApp('/auth');
     expect(await screen.findByRole('heading', { name: 'Willkommen zurück' })).toBeInTheDocument();

@@ -3,9 +3,15 @@ import { BILLING_MESSAGES } from '@kaleido/common/browser';
 import { en as apiEnglish } from '@kaleido/common/i18n/messages/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import english from '../../i18n/messages/en/billing.json';
-import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  startInLanguage,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 import { billingFake } from './billing-fake';
 
 describe('billing page', () => {
@@ -118,8 +124,7 @@ describe('billing in another language', () => {
   };
 
   it('speaks the account’s language (German): plan, cards, address form, countries and purchases', async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     const fake = billingFake({
       purchases: [purchase],
       invoices: [

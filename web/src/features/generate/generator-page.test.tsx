@@ -3,7 +3,6 @@ import { TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { FakeEventSource, makeAsset, makeGeneration, SKETCH_MODEL } from '../../test/generation-fixtures';
 import { installMatchMedia } from '../../test/match-media';
 import {
@@ -11,6 +10,7 @@ import {
   jsonResponse,
   mockServer,
   renderApp,
+  startInLanguage,
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
@@ -578,8 +578,7 @@ describe('generator defaults from Settings', () => {
 
 describe('in another language', () => {
   it('shows the generator in German: texts, option labels, the live stage and the result banner', async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     generationServer({ settings: { ...TEST_SETTINGS, language: 'de' } });
     const { user } = renderApp('/generate/image');
     expect(

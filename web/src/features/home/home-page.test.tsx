@@ -2,9 +2,8 @@ import type { TGalleryItem } from '@kaleido/common';
 import { LIMITS, TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { setMediaQuery } from '../../test/match-media';
-import { jsonResponse, mockServer, renderApp } from '../../test/render-app';
+import { jsonResponse, mockServer, renderApp, startInLanguage } from '../../test/render-app';
 import { wrapIndex } from './carousel';
 import { TOOLS } from './tools';
 
@@ -152,8 +151,7 @@ describe('home page', () => {
 
 describe('home page in another language', () => {
   it('shows the carousel, the tools and the gallery in Chinese', async () => {
-    window.localStorage.setItem('kaleido.language', 'zh');
-    await loadMessages('zh');
+    await startInLanguage('zh');
     mockServer({ handler: gallery });
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('把文字变成图片和视频。');

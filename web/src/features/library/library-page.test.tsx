@@ -1,9 +1,15 @@
 import type { TAsset } from '@kaleido/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { makeAsset } from '../../test/generation-fixtures';
-import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  startInLanguage,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 import { LIBRARY_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './library-page';
 
 interface LibraryServerOptions {
@@ -248,8 +254,7 @@ describe('library', () => {
 
 describe('library in another language', () => {
   it('speaks the account’s language (German): headings, counts and labels', async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     mockServer({
       user: TEST_USER,
       handler: (url) => {

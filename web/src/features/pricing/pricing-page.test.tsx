@@ -1,9 +1,8 @@
 import { CREDIT_PACKS, CREDIT_PRICES, PLANS } from '@kaleido/common/browser';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { formatUsd } from '../../lib/format';
-import { mockServer, renderApp } from '../../test/render-app';
+import { mockServer, renderApp, startInLanguage } from '../../test/render-app';
 
 /** A feature line as PLANS writes it: digits without group separators ('2,500' reads '2500'). */
 const plain = (text: string) => text.replace(/(\d),(\d{3})/g, '$1$2');
@@ -42,8 +41,7 @@ describe('pricing page', () => {
   });
 
   it('reads in German, with German prices', async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     mockServer();
     renderApp('/pricing');
     const plans = await screen.findByRole('region', { name: 'Tarife' });

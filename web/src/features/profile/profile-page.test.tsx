@@ -1,13 +1,13 @@
 import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { formatCredits } from '../../lib/format';
 import {
   jsonResponse,
   mockServer,
   renderApp,
   settingsStore,
+  startInLanguage,
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
@@ -196,8 +196,7 @@ describe('credit balance in the navigation', () => {
 
 describe('profile page in German', () => {
   it("shows the tabs, the account's figures and dates in the account's language", async () => {
-    window.localStorage.setItem('kaleido.language', 'de');
-    await loadMessages('de');
+    await startInLanguage('de');
     const store = settingsStore({ ...TEST_SETTINGS, language: 'de' });
     mockServer({
       user: TEST_USER,

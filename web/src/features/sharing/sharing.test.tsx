@@ -1,9 +1,15 @@
 import type { TAsset, TGalleryItem, TPublicProfile } from '@kaleido/common';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadMessages } from '../../i18n/load-messages';
 import { makeAsset } from '../../test/generation-fixtures';
-import { jsonResponse, mockServer, renderApp, TEST_SETTINGS, TEST_USER } from '../../test/render-app';
+import {
+  jsonResponse,
+  mockServer,
+  renderApp,
+  startInLanguage,
+  TEST_SETTINGS,
+  TEST_USER,
+} from '../../test/render-app';
 
 const item = (overrides: Partial<TGalleryItem>): TGalleryItem => ({
   id: 'item',
@@ -143,8 +149,7 @@ describe('the Share toggle of a library asset', () => {
 
 describe('sharing in another language', () => {
   it('shows a public profile in the visitor’s language (French)', async () => {
-    window.localStorage.setItem('kaleido.language', 'fr');
-    await loadMessages('fr');
+    await startInLanguage('fr');
     mockServer({
       handler: (url) =>
         url.startsWith('/api/profiles/grace')
