@@ -70,7 +70,7 @@ import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
-import { createRequestLimiter } from './platform/http/request-limiter.js';
+import { createRequestLimiter, databaseRateLimitStore } from './platform/http/request-limiter.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
 import { createRequestLocale } from './platform/i18n/request-locale.js';
@@ -149,8 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, { https });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deriveKey(config.serverSecret, 'cookie-signing').toString('base64') });
+  // Per-IP limits (sign-up, sign-in, billing) count in the database, like the API keys' limits, so
+  // every process sharing the database shares them.
+  const requestLimiter = createRequestLimiter(database);
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(requestLimiter),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', AUTH_MESSAGES.tooManyAttempts, {
         headers: { 'Retry-After': String(Math.ceil(context.ttl / 1000)) },
@@ -501,7 +505,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     keysRepository: apiKeysRepository,
     users,
     generations,
-    limiter: createRequestLimiter(database),
+    limiter: requestLimiter,
     integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
     speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
     clock,
