@@ -1,6 +1,5 @@
-import type { TAsset, TGeneration, TGenerationType } from '@kaleido/common';
+import type { TAsset, TGeneration, TGenerationType, TModel } from '@kaleido/common';
 import { IMAGE_DEFAULTS, VIDEO_DEFAULTS } from '@kaleido/common/browser';
-import type { GenerationModel } from '../features/generate/api';
 
 let counter = 0;
 
@@ -68,19 +67,23 @@ export function makeGeneration(overrides: Partial<TGeneration> = {}): TGeneratio
   };
 }
 
-export const SKETCH_MODEL: GenerationModel = {
+export const SKETCH_MODEL: TModel = {
   id: 'sketch-1',
   name: 'Sketch (offline)',
   description: 'Offline procedural sketch renderer — not an AI model',
   provider: 'sketch',
+  providerName: 'Sketch (built-in, offline)',
   types: ['image', 'video'],
   supportsSeed: true,
   supportsNegativePrompt: true,
   maxWidth: 2048,
   maxHeight: 2048,
+  aspectRatios: null,
   videoDurations: [3, 5, 8, 10],
   videoFrameRates: [24, 30, 60],
   prices: { image: 1, video: 3 },
+  available: true,
+  default: { image: false, video: false },
 };
 
 /**

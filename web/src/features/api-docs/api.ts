@@ -1,29 +1,17 @@
-import type { TCreditPrices } from '@kaleido/common';
+import type { TCreditPrices, TModel } from '@kaleido/common';
 import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { queryOptions } from '@tanstack/react-query';
 import { translate } from '../../i18n/locale-state';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { isOpenApiDocument, type OpenApiDocument } from './openapi';
 
 export const API_DOCS_PATHS = {
   openapi: '/api/v1/openapi.json',
-  models: '/api/models',
 } as const;
-
-/** A model as GET /api/models lists it (the fields the docs show). */
-export interface ModelInfo {
-  id: string;
-  name: string;
-  description?: string;
-  provider: string;
-  types: string[];
-  prices?: TCreditPrices;
-}
 
 export const apiDocsKeys = {
   all: ['api-docs'] as const,
   openapi: () => [...apiDocsKeys.all, 'openapi'] as const,
-  models: () => [...apiDocsKeys.all, 'models'] as const,
 };
 
 /** The OpenAPI document is a plain JSON document, not an envelope, so it is fetched directly. */
@@ -55,15 +43,7 @@ export function openApiQueryOptions() {
   });
 }
 
-export function modelsQueryOptions() {
-  return queryOptions({
-    queryKey: apiDocsKeys.models(),
-    queryFn: ({ signal }) => api.get<ModelInfo[]>(API_DOCS_PATHS.models, { signal }),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The prices this server charges (operators may configure them), else the contract's. */
-export function pricesOf(models: readonly ModelInfo[] | undefined): TCreditPrices {
+export function pricesOf(models: readonly TModel[] | undefined): TCreditPrices {
   return models?.find((model) => model.prices)?.prices ?? CREDIT_PRICES;
 }

@@ -1,4 +1,4 @@
-import type { TApiKey, TApiKeyUsage, TKeyPlanId } from '@kaleido/common';
+import type { TApiKey, TApiKeyUsage, TCreateApiKeyRequest } from '@kaleido/common';
 import { TIMINGS } from '@kaleido/common/browser';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
@@ -16,12 +16,6 @@ export const API_KEYS_PATHS = {
 
 /** What POST /api/api-keys/create answers: the key and, this once, its whole secret. */
 export type CreatedApiKey = TApiKey & { key: string };
-
-export interface CreateApiKeyInput {
-  name: string;
-  description: string;
-  plan: TKeyPlanId;
-}
 
 export interface UpdateApiKeyInput {
   name?: string;
@@ -80,7 +74,7 @@ function useReplaceInList() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateApiKeyInput) => api.post<CreatedApiKey>(API_KEYS_PATHS.create, input),
+    mutationFn: (input: TCreateApiKeyRequest) => api.post<CreatedApiKey>(API_KEYS_PATHS.create, input),
     onSuccess: async (created) => {
       // The list never holds the secret.
       const { key: _secret, ...apiKey } = created;

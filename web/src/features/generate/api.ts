@@ -2,6 +2,7 @@ import type {
   TGeneration,
   TGenerationType,
   TImageGenerationRequest,
+  TModel,
   TVideoGenerationRequest,
 } from '@kaleido/common';
 import { CREDIT_PRICES } from '@kaleido/common/browser';
@@ -25,27 +26,6 @@ export const GENERATE_PATHS = {
   models: '/api/models',
 } as const;
 
-/** A configured model as GET /api/models lists it (prices are the operator's, per generation). */
-export interface GenerationModel {
-  id: string;
-  name: string;
-  description: string;
-  provider: string;
-  types: TGenerationType[];
-  supportsSeed: boolean;
-  supportsNegativePrompt: boolean;
-  maxWidth: number | null;
-  maxHeight: number | null;
-  videoDurations: number[] | null;
-  videoFrameRates: number[] | null;
-  /** Aspect ratios the model can make; null: any. */
-  aspectRatios?: string[] | null;
-  prices: Record<TGenerationType, number>;
-  /** Whether its provider can take jobs now. */
-  available?: boolean;
-  default?: Record<TGenerationType, boolean>;
-}
-
 /** `POST /api/generate-*?wait=false`: the job accepted (202), or already finished (200, with the asset). */
 export interface GenerationAccepted {
   id: string;
@@ -56,17 +36,18 @@ export type GenerationRequest<T extends TGenerationType> = T extends 'image'
   ? TImageGenerationRequest
   : TVideoGenerationRequest;
 
+/** GET /api/models: the configured models and their prices (the generators, the library and the API docs share it). */
 export function modelsQueryOptions() {
   return queryOptions({
     queryKey: generateKeys.models(),
-    queryFn: ({ signal }) => api.get<GenerationModel[]>(GENERATE_PATHS.models, { signal }),
+    queryFn: ({ signal }) => api.get<TModel[]>(GENERATE_PATHS.models, { signal }),
     staleTime: 10 * 60_000,
   });
 }
 
 /** The models that can make `type`, and the price of one generation (from the server, else the contract). */
 export function useModels(type: TGenerationType): {
-  models: GenerationModel[];
+  models: TModel[];
   price: number;
   isLoading: boolean;
 } {

@@ -1,4 +1,4 @@
-import type { TAsset, TGeneration, TGenerationType } from '@kaleido/common';
+import type { TAsset, TGeneration, TGenerationType, TModel } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -12,7 +12,6 @@ import { Button, buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Spinner } from '../../ui/spinner';
 import { AssetDownloadLink, AssetOpenLink } from '../library/asset-links';
-import type { GenerationModel } from './api';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { jobStageText, modelText } from './job-texts';
 import { type AnySettings, FIELDS, outputSize, settingsFrom } from './options';
@@ -172,7 +171,7 @@ function ResultView({
 }: {
   result: ShownResult;
   fresh: boolean;
-  model: GenerationModel | undefined;
+  model: TModel | undefined;
   onClear: () => void;
   onUseSeed: (seed: number) => void;
 }) {
@@ -370,7 +369,7 @@ export interface GenerationStageProps {
   result: ShownResult | null;
   /** The result was generated just now (a video starts playing). */
   fresh: boolean;
-  model: GenerationModel | undefined;
+  model: TModel | undefined;
   banner: Banner | null;
   onDismissBanner: () => void;
   onHoldBanner: (held: boolean) => void;

@@ -1,4 +1,4 @@
-import type { TGenerationType } from '@kaleido/common';
+import type { TGenerationType, TModel } from '@kaleido/common';
 import { APP_ROUTES, PROMPT_MAX_LENGTH } from '@kaleido/common/browser';
 import { ChevronDown, Cpu, Dices, LogIn, Sparkles } from 'lucide-react';
 import {
@@ -21,7 +21,6 @@ import { ChoiceGroup } from '../../ui/choice-group';
 import { FieldHint, Input, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import type { CurrentUser } from '../auth/api';
-import type { GenerationModel } from './api';
 import { modelText } from './job-texts';
 import { type AnySettings, fieldsForModel, fitSettings, type OptionField, outputSize } from './options';
 
@@ -50,7 +49,7 @@ export interface GeneratorFormProps {
   onNegativePromptChange: (value: string) => void;
   seed: string;
   onSeedChange: (value: string) => void;
-  models: readonly GenerationModel[];
+  models: readonly TModel[];
   modelId: string | null;
   onModelChange: (id: string) => void;
   price: number;

@@ -1,4 +1,4 @@
-import type { TAsset, TGeneration, TSettings } from '@kaleido/common';
+import type { TAsset, TGeneration, TModel, TSettings } from '@kaleido/common';
 import { TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
@@ -16,11 +16,10 @@ import {
 } from '../../test/render-app';
 import type { CurrentUser } from '../auth/api';
 import { listQueued } from '../pwa/offline-queue';
-import type { GenerationModel } from './api';
 
 interface ServerOptions {
   user?: CurrentUser | null;
-  models?: GenerationModel[] | 'fail';
+  models?: TModel[] | 'fail';
   active?: TGeneration[];
   history?: TAsset[];
   submit?: (body: Record<string, unknown>) => Response;
@@ -138,7 +137,7 @@ describe('image generator', () => {
   });
 
   it('offers a model picker when several models are set up, with only what the chosen model can do', async () => {
-    const gpt: GenerationModel = {
+    const gpt: TModel = {
       ...SKETCH_MODEL,
       id: 'gpt-image-1',
       name: 'GPT Image',
@@ -537,7 +536,7 @@ describe('generator defaults from Settings', () => {
   });
 
   it('starts the video generator at the duration nearest to the default length that the model offers', async () => {
-    const twoLengths: GenerationModel = { ...SKETCH_MODEL, videoDurations: [3, 5] };
+    const twoLengths: TModel = { ...SKETCH_MODEL, videoDurations: [3, 5] };
     generationServer({ settings: account({ defaultVideoLength: 30 }), models: [twoLengths] });
     renderApp('/generate/video');
     await promptBox();

@@ -1,4 +1,4 @@
-import type { TGenerationType, TImageSettings, TVideoSettings } from '@kaleido/common';
+import type { TGenerationType, TImageSettings, TModel, TVideoSettings } from '@kaleido/common';
 import {
   APP_ROUTES,
   IMAGE_DEFAULTS,
@@ -184,13 +184,10 @@ export const FIELDS: Record<TGenerationType, readonly OptionField[]> = {
 };
 
 /** What a model can make, as GET /api/models describes it (the fields the form needs). */
-export interface ModelLimits {
-  maxWidth: number | null;
-  maxHeight: number | null;
-  aspectRatios?: readonly string[] | null;
-  videoDurations: readonly number[] | null;
-  videoFrameRates: readonly number[] | null;
-}
+type ModelLimits = Pick<
+  TModel,
+  'maxWidth' | 'maxHeight' | 'aspectRatios' | 'videoDurations' | 'videoFrameRates'
+>;
 
 /**
  * The form's fields for a model: only the aspect ratios, durations and frame rates it can make, and the

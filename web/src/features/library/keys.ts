@@ -1,16 +1,15 @@
-import type { TGenerationType } from '@kaleido/common';
+import type { TGenerationType, TLibraryQuery } from '@kaleido/common';
 import type { LIBRARY_FILTERS, LIBRARY_SORTS } from '@kaleido/common/browser';
 import { authKeys } from '../auth/api';
 
 export type LibraryFilter = (typeof LIBRARY_FILTERS)[number];
 export type LibrarySort = (typeof LIBRARY_SORTS)[number];
 
-export interface LibraryParams {
-  /** Full-text search of the prompts (prefix matching); empty for everything. */
-  q: string;
-  type: LibraryFilter;
-  sort: LibrarySort;
-}
+/**
+ * What a library list is asked for (the contract's query, every field given): `q` is the full-text
+ * search of the prompts (prefix matching), empty for everything.
+ */
+export type LibraryParams = Required<Pick<TLibraryQuery, 'q' | 'type' | 'sort'>>;
 
 /**
  * Query keys of the library (under the account, so signing out forgets them). File URLs in the

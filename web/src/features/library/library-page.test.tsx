@@ -10,7 +10,7 @@ import {
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
-import { LIBRARY_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './library-page';
+import { LIBRARY_VIEW_KEY, SEARCH_DEBOUNCE_MS } from './use-library-params';
 
 interface LibraryServerOptions {
   /** Holds GET /api/assets until released. */

@@ -15,8 +15,8 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
 import { useToast } from '../../app/toast-provider';
@@ -24,15 +24,12 @@ import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useStoredChoice } from '../../lib/use-stored-state';
 import { Button, buttonClass } from '../../ui/button';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { EmptyState } from '../../ui/empty-state';
 import { Select } from '../../ui/field';
 import { PageContainer } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { trackFeature } from '../analytics/analytics-client';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
@@ -42,13 +39,15 @@ import {
   DeleteAssetsError,
   LIBRARY_PATHS,
   type LibraryFilter,
-  type LibraryParams,
   type LibrarySort,
   libraryQueryOptions,
   useDeleteAssets,
 } from './api';
 import { AssetRow, AssetTile } from './asset-items';
 import { usePrefetchNextLibraryPage } from './prefetch';
+import { useInfiniteScroll } from './use-infinite-scroll';
+import { type LibraryView, useLibraryParams } from './use-library-params';
+import { useSelection } from './use-selection';
 
 const AssetDetailDialog = lazy(() =>
   import('./library-dialogs').then((module) => ({ default: module.AssetDetailDialog })),
@@ -56,13 +55,6 @@ const AssetDetailDialog = lazy(() =>
 const ConfirmDeleteDialog = lazy(() =>
   import('./library-dialogs').then((module) => ({ default: module.ConfirmDeleteDialog })),
 );
-
-export const LIBRARY_VIEW_KEY = 'kaleido-library-view';
-const VIEWS = ['grid', 'list'] as const;
-type LibraryView = (typeof VIEWS)[number];
-
-/** How long the search waits for typing to pause before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const FILTER_LABELS: Record<LibraryFilter, MessageId> = {
   all: 'library.filter.all',
@@ -73,10 +65,6 @@ const SORT_LABELS: Record<LibrarySort, MessageId> = {
   newest: 'library.sort.newest',
   oldest: 'library.sort.oldest',
 };
-
-function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
 
 export function LibraryPage() {
   const t = useT();
@@ -109,120 +97,17 @@ function LibraryBrowser() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q')?.trim() ?? '';
-  const type = oneOf(LIBRARY_FILTERS, searchParams.get('type'), 'all');
-  const sort = oneOf(LIBRARY_SORTS, searchParams.get('sort'), 'newest');
-  const openId = searchParams.get('asset');
-  const [view, setView] = useStoredChoice<LibraryView>(LIBRARY_VIEW_KEY, VIEWS, 'grid');
+  const library = useLibraryParams();
+  const { q, type, sort, params, filtered, view, searchText, setSearchText, openId } = library;
 
-  const updateParams = useCallback(
-    (changes: Record<string, string | null>, options: { push?: boolean; state?: unknown } = {}) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          return next;
-        },
-        { replace: !options.push, state: options.state, preventScrollReset: true },
-      );
-    },
-    [setSearchParams],
-  );
-
-  // Search: the box follows typing at once, the address (and the server) once typing pauses.
-  const [searchText, setSearchText] = useState(q);
-  const debounced = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const lastSent = useRef(q);
-  useEffect(() => {
-    if (debounced === lastSent.current) return;
-    lastSent.current = debounced;
-    if (debounced) trackFeature('library_search');
-    updateParams({ q: debounced || null });
-  }, [debounced, updateParams]);
-  useEffect(() => {
-    // The address changed by itself (Back, a link): show its search.
-    if (q !== lastSent.current) {
-      lastSent.current = q;
-      setSearchText(q);
-    }
-  }, [q]);
-
-  const params: LibraryParams = useMemo(() => ({ q, type, sort }), [q, type, sort]);
   const query = useInfiniteQuery({ ...libraryQueryOptions(params), placeholderData: keepPreviousData });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   // Settings → Preload: the next page's thumbnails, fetched when idle.
   usePrefetchNextLibraryPage(params, query.data?.pages.at(-1)?.nextCursor);
-  const filtered = q !== '' || type !== 'all';
 
-  // Selection (kept by id across pages; range selection with Shift).
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const anchor = useRef<string | null>(null);
-  const selectedAssets = useMemo(() => items.filter((asset) => selected.has(asset.id)), [items, selected]);
-  useEffect(() => {
-    // Forget selected items that left the list (deleted, or filtered away).
-    setSelected((current) => {
-      const present = new Set(items.map((asset) => asset.id));
-      const kept = [...current].filter((id) => present.has(id));
-      return kept.length === current.size ? current : new Set(kept);
-    });
-  }, [items]);
-  const toggleSelect = useCallback(
-    (asset: TAsset, { shiftKey }: { shiftKey: boolean }) => {
-      setSelected((current) => {
-        const next = new Set(current);
-        const adding = !current.has(asset.id);
-        const from = anchor.current ? items.findIndex((item) => item.id === anchor.current) : -1;
-        const to = items.findIndex((item) => item.id === asset.id);
-        if (shiftKey && from >= 0 && to >= 0) {
-          const [start, end] = from < to ? [from, to] : [to, from];
-          for (const item of items.slice(start, end + 1)) {
-            if (adding) next.add(item.id);
-            else next.delete(item.id);
-          }
-        } else if (adding) next.add(asset.id);
-        else next.delete(asset.id);
-        return next;
-      });
-      anchor.current = asset.id;
-    },
-    [items],
-  );
-  const clearSelection = useCallback(() => {
-    setSelected(new Set());
-    anchor.current = null;
-  }, []);
-
-  // Escape clears the selection (when no dialog is open).
-  useEffect(() => {
-    if (selected.size === 0) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('[role=dialog]'))
-        clearSelection();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [selected.size, clearSelection]);
-
-  // Infinite scroll: the next page loads as the end of the list comes near.
-  const sentinel = useRef<HTMLDivElement>(null);
+  const { selected, selectedAssets, toggleSelect, clearSelection, selectAll } = useSelection(items);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver !== 'function') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: '900px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const sentinel = useInfiniteScroll<HTMLDivElement>({ hasNextPage, isFetchingNextPage, fetchNextPage });
 
   // Detail view (?asset=id).
   const openIndex = openId ? items.findIndex((asset) => asset.id === openId) : -1;
@@ -232,17 +117,12 @@ function LibraryBrowser() {
     initialData: () => (openId ? cachedAsset(queryClient, openId) : undefined),
     retry: false,
   });
-  const openAsset = (asset: TAsset) =>
-    updateParams({ asset: asset.id }, { push: true, state: { detail: true } });
+  const openAsset = (asset: TAsset) => library.openDetail(asset.id);
   const showNeighbour = (offset: number) => {
     const neighbour = items[openIndex + offset];
-    if (neighbour) updateParams({ asset: neighbour.id }, { state: location.state });
+    if (neighbour) library.showDetail(neighbour.id);
   };
-  const closeDetail = () => {
-    const state = location.state as { detail?: boolean } | null;
-    if (state?.detail) navigate(-1);
-    else updateParams({ asset: null });
-  };
+  const closeDetail = library.closeDetail;
   const reuseSettings = (asset: TAsset) => {
     const state: GeneratorPrefill = {
       prompt: asset.prompt,
@@ -342,14 +222,7 @@ function LibraryBrowser() {
         }
         actions={
           <>
-            <Button
-              variant="primary"
-              onClick={() => {
-                setSearchText('');
-                lastSent.current = '';
-                updateParams({ q: null, type: null });
-              }}
-            >
+            <Button variant="primary" onClick={library.clearSearchAndFilter}>
               <X aria-hidden />
               {q ? t('library.noMatch.clearSearch') : t('library.noMatch.showEverything')}
             </Button>
@@ -451,7 +324,7 @@ function LibraryBrowser() {
               {t('library.selection.count', { count: selected.size })}
             </p>
             {selected.size < items.length ? (
-              <Button variant="ghost" size="sm" onClick={() => setSelected(new Set(items.map((a) => a.id)))}>
+              <Button variant="ghost" size="sm" onClick={selectAll}>
                 {t('library.selection.selectAll', { count: items.length })}
               </Button>
             ) : null}
@@ -517,16 +390,14 @@ function LibraryBrowser() {
                 size="sm"
                 className="basis-full sm:basis-auto"
                 value={type}
-                onChange={(value) => updateParams({ type: value === 'all' ? null : value })}
+                onChange={library.setType}
                 options={LIBRARY_FILTERS.map((value) => ({ value, label: t(FILTER_LABELS[value]) }))}
               />
               <Select
                 aria-label={t('library.sort.label')}
                 className="w-auto min-w-[8.5rem] shrink-0 max-sm:flex-1"
                 value={sort}
-                onChange={(event) =>
-                  updateParams({ sort: event.target.value === 'newest' ? null : event.target.value })
-                }
+                onChange={(event) => library.setSort(event.target.value)}
               >
                 {LIBRARY_SORTS.map((value) => (
                   <option key={value} value={value}>
@@ -541,7 +412,7 @@ function LibraryBrowser() {
                 size="sm"
                 className="shrink-0"
                 value={view}
-                onChange={setView}
+                onChange={library.setView}
                 options={[
                   {
                     value: 'grid',
