@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_MESSAGES } from './api-keys-constants.js';
-import { KEY_PLAN_IDS, LIMITS, PUBLIC_API_OPTIONS } from './constants.js';
+import { GENERATION_TYPES, KEY_PLAN_IDS, LIMITS, PUBLIC_API_OPTIONS } from './constants.js';
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from './generation-constants.js';
 import type { TApiMessageId } from './i18n/messages/en.js';
 
@@ -174,7 +174,7 @@ export const ZPublicGenerationStatus = z
     success: z.literal(true),
     data: z.object({
       id: z.string(),
-      type: z.enum(['image', 'video']),
+      type: z.enum(GENERATION_TYPES),
       status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
       progress: z.number().int(),
       url: z.string().nullable(),

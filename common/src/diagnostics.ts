@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATION_TYPES } from './constants.js';
 
 /**
  * Per-job diagnostics (setting `debugMode`, DECISIONS "Settings: what each one does"):
@@ -16,7 +17,7 @@ export type TGenerationStage = z.infer<typeof ZGenerationStage>;
 export const ZGenerationDiagnostics = z
   .object({
     jobId: z.string(),
-    type: z.enum(['image', 'video']),
+    type: z.enum(GENERATION_TYPES),
     status: z.string(),
     model: z.string(),
     provider: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATION_TYPES } from './constants.js';
 
 /**
  * An item of the home gallery and of a public profile (spec section 3: id, type, url), with what its
@@ -8,7 +9,7 @@ import { z } from 'zod';
 export const ZGalleryItem = z
   .object({
     id: z.string(),
-    type: z.enum(['image', 'video']),
+    type: z.enum(GENERATION_TYPES),
     /** The still shown in the grid (a video's poster). */
     url: z.string(),
     /** The video itself, for videos. */

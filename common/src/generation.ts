@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { IMAGE_DEFAULTS, IMAGE_OPTIONS, VIDEO_DEFAULTS, VIDEO_OPTIONS } from './constants.js';
+import {
+  GENERATION_TYPES,
+  IMAGE_DEFAULTS,
+  IMAGE_OPTIONS,
+  VIDEO_DEFAULTS,
+  VIDEO_OPTIONS,
+} from './constants.js';
 import {
   GENERATION_MESSAGES,
   GENERATION_STATUSES,
@@ -72,7 +78,7 @@ export type TVideoGenerationRequest = z.input<typeof ZVideoGenerationRequest>;
 export const ZAsset = z
   .object({
     id: z.string(),
-    type: z.enum(['image', 'video']),
+    type: z.enum(GENERATION_TYPES),
     url: z.string(),
     thumbnailUrl: z.string().nullable(),
     downloadUrl: z.string(),
@@ -104,7 +110,7 @@ export type TAsset = z.infer<typeof ZAsset>;
 export const ZGeneration = z
   .object({
     id: z.string(),
-    type: z.enum(['image', 'video']),
+    type: z.enum(GENERATION_TYPES),
     status: z.enum(GENERATION_STATUSES),
     progress: z.number().int().min(0).max(100),
     stage: z.string().nullable(),
@@ -138,7 +144,7 @@ export const ZModel = z
     description: z.string(),
     provider: z.string(),
     providerName: z.string(),
-    types: z.array(z.enum(['image', 'video'])),
+    types: z.array(z.enum(GENERATION_TYPES)),
     supportsSeed: z.boolean(),
     supportsNegativePrompt: z.boolean(),
     maxWidth: z.number().int(),

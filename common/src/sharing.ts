@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GENERATION_TYPES } from './constants.js';
 import { ZGalleryItem } from './gallery.js';
 import type { TApiMessageId } from './i18n/messages/en.js';
 import {
@@ -47,7 +48,7 @@ export const ZProfileQuery = z.object({
 const ZAnalyticsProperties = z
   .object({
     feature: z.enum(ANALYTICS_FEATURES).optional(),
-    type: z.enum(['image', 'video']).optional(),
+    type: z.enum(GENERATION_TYPES).optional(),
   })
   .strict()
   .refine((value) => JSON.stringify(value).length <= ANALYTICS_LIMITS.propertiesMaxBytes, {

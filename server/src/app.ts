@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { AUTH_MESSAGES } from '@kaleido/common';
+import { AUTH_MESSAGES, type TGenerationType } from '@kaleido/common';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.js';
 import { accountRoutes } from './features/accounts/account.routes.js';
@@ -27,7 +27,9 @@ import { createSessionsRepository } from './features/auth/sessions.repository.js
 import { createBillingRepository } from './features/billing/billing.repository.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { type BillingService, createBillingService } from './features/billing/billing.service.js';
+import { totalCredits } from './features/credits/balance.js';
 import { createCreditsRepository } from './features/credits/credits.repository.js';
+import { creditsRoutes } from './features/credits/credits.routes.js';
 import { createCreditsService } from './features/credits/credits.service.js';
 import { filesRoutes } from './features/files/files.routes.js';
 import { createGalleryRepository } from './features/gallery/gallery.repository.js';
@@ -46,6 +48,7 @@ import { createHealthService } from './features/health/health.service.js';
 import { createAssetsRepository } from './features/library/assets.repository.js';
 import { presentAsset } from './features/library/library.presenter.js';
 import { libraryRoutes } from './features/library/library.routes.js';
+import { createLibraryService } from './features/library/library.service.js';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
 import { notificationsRoutes, UNSUBSCRIBE_PATH } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
@@ -174,8 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Repositories and services, wired explicitly.
   const db = database.kysely;
   const users = createUsersRepository(db);
-  const creditsRepository = createCreditsRepository(db);
-  const credits = createCreditsService({ credits: creditsRepository, clock, database });
+  const credits = createCreditsService({ credits: createCreditsRepository(db, database.dialect), clock });
   const accounts = createAccountsService({
     database,
     users,
@@ -277,13 +279,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         settings: (userId) => settings.get(userId),
         balance: async (userId) => {
           const user = await users.findById(userId);
-          return user ? user.credits_monthly + user.credits_purchased : 0;
+          return user ? totalCredits(user) : 0;
         },
         clock,
         log: app.log,
       })
     : null;
-  const failureMessage = (kind: 'image' | 'video') =>
+  const failureMessage = (kind: TGenerationType) =>
     kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
   const runner = createGenerationRunner({
     database,
@@ -370,7 +372,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     export: async (userId) => (await assets.listAll(userId)).map((row) => presentAsset(row, signer)),
     afterDelete: (userId) => store.deletePrefix(`users/${userId}/`),
   });
-  accountData.register({ key: 'usageStats', export: (userId) => assets.usageStats(userId) });
+  const usageRepository = createUsageRepository(db);
+  accountData.register({ key: 'usageStats', export: (userId) => usageRepository.usageStats(userId) });
   // Keys are exported without their secrets.
   accountData.register({ key: 'apiKeys', export: (userId) => apiKeys.list(userId) });
   // First-party analytics: page views and feature use (no IP, no user agent).
@@ -484,7 +487,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     watch: (jobId, userId) => notifications.watch(jobId, userId),
   });
   providerWebhookRoutes(app, { registry });
-  libraryRoutes(app, { authn, assets, credits: creditsRepository, store, signer });
+  libraryRoutes(app, { authn, library: createLibraryService({ assets, store }), signer });
+  creditsRoutes(app, { authn, credits });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   billingRoutes(app, { authn, billing, localeOf: requestLocale.of });
   notificationsRoutes(app, { authn, notifications });
@@ -496,7 +500,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   analyticsRoutes(app, { authn, analytics });
   usageRoutes(app, {
     authn,
-    usage: createUsageService({ usage: createUsageRepository(db), billing }),
+    usage: createUsageService({ usage: usageRepository, billing }),
     localeOf: requestLocale.of,
   });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;

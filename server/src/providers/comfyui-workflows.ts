@@ -32,7 +32,7 @@ export const TEXT_TO_IMAGE_WORKFLOW = {
   '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: 'kaleido' } },
 } as const;
 
-export const TEXT_TO_IMAGE_DEFAULTS = {
+const TEXT_TO_IMAGE_DEFAULTS = {
   checkpoint: 'v1-5-pruned-emaonly.safetensors',
   cfg: 7,
   sampler: 'euler',
@@ -43,7 +43,7 @@ export const TEXT_TO_IMAGE_DEFAULTS = {
  * Text to video with Wan 2.1 (separate diffusion model, text encoder and VAE files), saved as MP4
  * through the core CreateVideo/SaveVideo nodes. Wan wants 4n+1 frames.
  */
-export const TEXT_TO_VIDEO_WORKFLOW = {
+const TEXT_TO_VIDEO_WORKFLOW = {
   '37': { class_type: 'UNETLoader', inputs: { unet_name: '{{unet}}', weight_dtype: 'default' } },
   '38': { class_type: 'CLIPLoader', inputs: { clip_name: '{{text_encoder}}', type: 'wan' } },
   '39': { class_type: 'VAELoader', inputs: { vae_name: '{{vae}}' } },
@@ -77,7 +77,7 @@ export const TEXT_TO_VIDEO_WORKFLOW = {
   },
 } as const;
 
-export const TEXT_TO_VIDEO_DEFAULTS = {
+const TEXT_TO_VIDEO_DEFAULTS = {
   unet: 'wan2.1_t2v_1.3B_fp16.safetensors',
   text_encoder: 'umt5_xxl_fp8_e4m3fn_scaled.safetensors',
   vae: 'wan_2.1_vae.safetensors',

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { TGenerationType } from '@kaleido/common';
 import WebSocket from 'ws';
 import { download, type FetchLike, readJson, type SendOptions, safeText, send, sleep } from './http.js';
 import { toOutput } from './outputs.js';
 import {
   type GenerationContext,
-  type GenerationKind,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
@@ -87,7 +87,7 @@ function isLink(value: unknown): boolean {
 }
 
 /** The graph for one request: the model's constants, then the request's values, with a "" negative prompt. */
-export function buildWorkflow(model: ComfyModelConfig, request: GenerationRequest): Record<string, unknown> {
+function buildWorkflow(model: ComfyModelConfig, request: GenerationRequest): Record<string, unknown> {
   const steps = request.kind === 'image' ? model.steps[request.quality] : model.steps.standard;
   const values = requestValues(request, { steps, constants: model.values });
   values.negative_prompt = request.negativePrompt ?? '';
@@ -679,7 +679,7 @@ function promptRejected(body: unknown): ProviderError {
   });
 }
 
-function pickOutput(entry: HistoryEntry, kind: GenerationKind): FileRef {
+function pickOutput(entry: HistoryEntry, kind: TGenerationType): FileRef {
   const files: FileRef[] = [];
   for (const output of Object.values(entry.outputs ?? {})) {
     for (const key of ['videos', 'gifs', 'images']) {

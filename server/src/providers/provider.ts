@@ -1,10 +1,11 @@
+import type { TGenerationType } from '@kaleido/common';
+
 /**
  * The generation provider interface: the built-in Sketch renderer and every AI service adapter
  * (ComfyUI, OpenAI-compatible, Replicate, fal, …) implement it. A job may take seconds or many minutes;
  * providers report progress, honour cancellation through the AbortSignal, and may checkpoint remote
  * state (e.g. a hosted prediction id) so a restarted worker can resume instead of paying twice.
  */
-export type GenerationKind = 'image' | 'video';
 
 interface BaseRequest {
   /** Trimmed, non-empty. */
@@ -83,7 +84,7 @@ export interface GenerationOutput {
 export interface ModelCapabilities {
   id: string;
   name: string;
-  kinds: readonly GenerationKind[];
+  kinds: readonly TGenerationType[];
   /** Short honest label shown in the UI, e.g. "Offline sketch renderer". */
   description: string;
   supportsSeed: boolean;
@@ -96,7 +97,7 @@ export interface ModelCapabilities {
   /** Aspect ratios (e.g. "16:9") the model can honour; absent: any. */
   aspectRatios?: readonly string[];
   /** Credits per generation of this model, from configuration; absent: the installation's prices. */
-  prices?: Partial<Record<GenerationKind, number>>;
+  prices?: Partial<Record<TGenerationType, number>>;
   /**
    * Models sharing a failover group stand in for each other: when this model's provider is down, a job
    * moves to a model of the same group and kind on another provider. Absent: never a stand-in (Sketch).

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { GENERATION_TYPES, type TGenerationType } from '@kaleido/common';
 import { z } from 'zod';
 import type { ComfyProviderConfig } from './comfyui.js';
 import { BUILT_IN_WORKFLOWS, type BuiltInWorkflow } from './comfyui-workflows.js';
@@ -26,7 +27,7 @@ export interface ProvidersSetup {
   providers: ProviderSpec[];
 }
 
-const kind = z.enum(['image', 'video']);
+const kind = z.enum(GENERATION_TYPES);
 const id = z.string().regex(/^[a-z0-9][a-z0-9._-]{0,63}$/, 'lower-case letters, digits, ".", "_" and "-"');
 const steps = z
   .union([
@@ -144,7 +145,7 @@ const ZSetup = z.object({
   providers: z.array(z.discriminatedUnion('type', [ZComfy, ZOpenAi, ZReplicate, ZFal])).default([]),
 });
 
-export class ProvidersConfigError extends Error {
+class ProvidersConfigError extends Error {
   override name = 'ProvidersConfigError';
 }
 
@@ -171,9 +172,9 @@ function loadWorkflow(workflow: string | Record<string, unknown>, baseDir: strin
   }
 }
 
-function hostedModel<T extends { kind?: 'image' | 'video'; input?: Record<string, unknown> }>(
+function hostedModel<T extends { kind?: TGenerationType; input?: Record<string, unknown> }>(
   model: T,
-  preset: { kind: 'image' | 'video'; input: Record<string, unknown> } | undefined,
+  preset: { kind: TGenerationType; input: Record<string, unknown> } | undefined,
   where: string,
 ) {
   const kindOf = model.kind ?? preset?.kind;
@@ -186,7 +187,7 @@ function hostedModel<T extends { kind?: 'image' | 'video'; input?: Record<string
 
 function commonOf(
   model: z.infer<z.ZodObject<typeof modelCommon>>,
-  kindOf: 'image' | 'video',
+  kindOf: TGenerationType,
   preset: Partial<{
     maxWidth: number;
     maxHeight: number;

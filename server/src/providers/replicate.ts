@@ -440,7 +440,7 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
 type InputSchema = { properties?: Record<string, { enum?: unknown[]; type?: string }>; required?: string[] };
 
 /** What the configured input asks of a model that its input schema does not allow. */
-export function inputProblems(model: ReplicateModelConfig, schema: InputSchema): string[] {
+function inputProblems(model: ReplicateModelConfig, schema: InputSchema): string[] {
   const properties = schema.properties ?? {};
   const problems: string[] = [];
   for (const [field, value] of Object.entries(model.input)) {

@@ -1,4 +1,5 @@
-import type { GenerationKind, GenerationRequest, ModelCapabilities } from './provider.js';
+import type { TGenerationType } from '@kaleido/common';
+import type { GenerationRequest, ModelCapabilities } from './provider.js';
 
 /**
  * Placeholder templates: provider inputs (Replicate and fal input objects, ComfyUI workflows) are
@@ -121,7 +122,7 @@ export interface TemplatedModelConfig
   > {
   id: string;
   name: string;
-  kind: GenerationKind;
+  kind: TGenerationType;
   description?: string;
 }
 

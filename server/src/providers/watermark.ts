@@ -162,7 +162,7 @@ function run(file: string, args: string[]): Promise<void> {
 }
 
 /** An MP4 (or WebM) re-encoded as H.264 MP4 with the mark on every frame, by ffmpeg's overlay filter. */
-export async function watermarkVideo(
+async function watermarkVideo(
   data: Buffer,
   size: { width: number; height: number },
   ffmpegPath?: string,

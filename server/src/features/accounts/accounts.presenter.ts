@@ -1,4 +1,5 @@
 import type { TMe } from '@kaleido/common';
+import { totalCredits } from '../credits/balance.js';
 import type { UserRow } from './users.repository.js';
 
 /** The person as the API presents them; a new column never leaks by accident. */
@@ -7,7 +8,7 @@ export function presentMe(user: UserRow, socialProviders: string[]): TMe {
     id: user.id,
     email: user.email,
     displayName: user.display_name,
-    credits: user.credits_monthly + user.credits_purchased,
+    credits: totalCredits(user),
     creditsMonthly: user.credits_monthly,
     creditsPurchased: user.credits_purchased,
     plan: user.plan,

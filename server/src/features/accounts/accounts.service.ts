@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ACCOUNT_DEFAULTS, AUTH_MESSAGES, SETTINGS_DEFAULTS, type TLocale } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { CreditsService } from '../credits/credits.service.js';
@@ -88,9 +89,3 @@ export function createAccountsService(deps: {
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-
-/** A unique-constraint failure in either dialect. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}

@@ -27,7 +27,7 @@ export function keyPlan(id: TKeyPlanId) {
   return plan;
 }
 
-export function permissionsFor(plan: TKeyPlanId): TApiKeyPermission[] {
+function permissionsFor(plan: TKeyPlanId): TApiKeyPermission[] {
   return keyPlan(plan).generationTypes.includes('video')
     ? ['images:create', 'videos:create', 'generations:read']
     : ['images:create', 'generations:read'];
@@ -37,7 +37,7 @@ export function permissionsFor(plan: TKeyPlanId): TApiKeyPermission[] {
 const PERSONAL_PLAN: Record<TPlanId, TKeyPlanId> = { free: 'free', pro: 'pro', enterprise: 'enterprise' };
 
 /** `YYYY-MM` (UTC): a key's allowance belongs to one calendar month. */
-export const periodOf = (date: Date) => date.toISOString().slice(0, 7);
+const periodOf = (date: Date) => date.toISOString().slice(0, 7);
 
 export function createApiKeysService(deps: {
   database: Database;

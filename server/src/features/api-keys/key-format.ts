@@ -42,6 +42,6 @@ export function hashApiKey(secret: string): string {
 }
 
 /** The first characters shown in lists (spec: 8 visible characters after the prefix's start). */
-export function previewOf(secret: string): string {
+function previewOf(secret: string): string {
   return secret.slice(0, 8);
 }

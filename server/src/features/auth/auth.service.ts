@@ -33,7 +33,7 @@ export const SESSION_POLICY = {
 } as const;
 
 export const LOGIN_THROTTLE = { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE } as const;
-export const RESET_POLICY = { ttlMs: 30 * MINUTE, maxPerWindow: 3, windowMs: 15 * MINUTE } as const;
+const RESET_POLICY = { ttlMs: 30 * MINUTE, maxPerWindow: 3, windowMs: 15 * MINUTE } as const;
 
 export interface RequestMeta {
   ip: string | null;

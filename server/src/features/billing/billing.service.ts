@@ -22,6 +22,7 @@ import { AppError, validationError } from '../../platform/http/app-error.js';
 import { englishOf } from '../../platform/i18n/api-messages.js';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
+import { totalCredits } from '../credits/balance.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import { type BillingNotifier, NO_CARD_ON_FILE } from '../notifications/notifications.service.js';
 import {
@@ -111,7 +112,7 @@ export function createBillingService(deps: {
       nextResetAt: row.period_end,
       monthlyAllowance: findPlan(user.plan).monthlyCredits,
       balance: {
-        total: user.credits_monthly + user.credits_purchased,
+        total: totalCredits(user),
         monthly: user.credits_monthly,
         purchased: user.credits_purchased,
       },

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { type Dialect, lockForUpdate } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { CreditLedgerKind } from '../../platform/db/schema.js';
+import type { CreditBuckets } from './balance.js';
 
 export interface Balances {
   monthly: number;
@@ -18,7 +20,7 @@ export interface LedgerEntryInput {
   now: string;
 }
 
-export function createCreditsRepository(db: Executor) {
+export function createCreditsRepository(db: Executor, dialect: Dialect) {
   return {
     /**
      * Moves the cached balances by the deltas and appends the ledger entry, in the caller's
@@ -55,6 +57,26 @@ export function createCreditsRepository(db: Executor) {
         })
         .execute();
       return { monthly: updated.credits_monthly, purchased: updated.credits_purchased };
+    },
+
+    /**
+     * The user row's two buckets, locked for the rest of the caller's transaction (PostgreSQL; SQLite
+     * has a single writer), so a concurrent change cannot slip between this read and the write.
+     */
+    lockBuckets(userId: string, trx: Executor): Promise<CreditBuckets | undefined> {
+      return lockForUpdate(
+        dialect,
+        trx.selectFrom('users').select(['credits_monthly', 'credits_purchased']).where('id', '=', userId),
+      ).executeTakeFirst();
+    },
+
+    /** The user row's two buckets, unlocked (a read for display). */
+    buckets(userId: string, trx: Executor = db): Promise<CreditBuckets | undefined> {
+      return trx
+        .selectFrom('users')
+        .select(['credits_monthly', 'credits_purchased'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
     },
 
     async balances(userId: string, trx: Executor = db): Promise<Balances | null> {

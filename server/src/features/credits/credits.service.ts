@@ -1,8 +1,7 @@
 import type { Clock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
-import { lockForUpdate } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { totalCredits } from './balance.js';
 import type { Balances, CreditsRepository } from './credits.repository.js';
 
 /**
@@ -14,9 +13,16 @@ export interface Reservation {
   purchased: number;
 }
 
-export function createCreditsService(deps: { credits: CreditsRepository; clock: Clock; database: Database }) {
+export function createCreditsService(deps: { credits: CreditsRepository; clock: Clock }) {
   const now = () => deps.clock.now().toISOString();
   return {
+    /** The balance (monthly and purchased buckets; zero for an unknown user) and the latest ledger entries. */
+    async statement(userId: string, limit: number) {
+      const buckets = (await deps.credits.buckets(userId)) ?? { credits_monthly: 0, credits_purchased: 0 };
+      const entries = await deps.credits.entries(userId, limit);
+      return { buckets, entries };
+    },
+
     /**
      * Holds `amount` credits for a job inside the caller's transaction, purchased credits first
      * (DECISIONS). Returns where they came from, or null when the balance is too low. The user row is
@@ -28,11 +34,8 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
       reference: string,
       trx: Executor,
     ): Promise<Reservation | null> {
-      const row = await lockForUpdate(
-        deps.database.dialect,
-        trx.selectFrom('users').select(['credits_monthly', 'credits_purchased']).where('id', '=', userId),
-      ).executeTakeFirst();
-      if (!row || row.credits_monthly + row.credits_purchased < amount) return null;
+      const row = await deps.credits.lockBuckets(userId, trx);
+      if (!row || totalCredits(row) < amount) return null;
       const purchased = Math.min(row.credits_purchased, amount);
       const monthly = amount - purchased;
       const balances = await deps.credits.apply(
@@ -119,10 +122,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
       reference: string | null,
       trx: Executor,
     ): Promise<Balances> {
-      const row = await lockForUpdate(
-        deps.database.dialect,
-        trx.selectFrom('users').select(['credits_monthly']).where('id', '=', userId),
-      ).executeTakeFirst();
+      const row = await deps.credits.lockBuckets(userId, trx);
       if (!row) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
       const balances = await deps.credits.apply(
         {

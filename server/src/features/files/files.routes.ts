@@ -4,7 +4,7 @@ import type { ByteRange, FileStore } from '../../platform/storage/file-store.js'
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 
 /** Parses a single `bytes=a-b` range against `size`; null for none or an unsatisfiable one. */
-export function parseRange(header: string | undefined, size: number): ByteRange | 'invalid' | null {
+function parseRange(header: string | undefined, size: number): ByteRange | 'invalid' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) return 'invalid';

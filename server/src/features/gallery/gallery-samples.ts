@@ -1,7 +1,7 @@
-import { LIMITS } from '@kaleido/common';
+import { LIMITS, type TGenerationType } from '@kaleido/common';
 
 export interface SamplePrompt {
-  kind: 'image' | 'video';
+  kind: TGenerationType;
   prompt: string;
   style: string;
   width: number;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type TGalleryItem } from '@kaleido/common';
+import { LIMITS, type TGalleryItem, type TGenerationType } from '@kaleido/common';
 import sharp from 'sharp';
 import type { Clock } from '../../platform/clock.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
@@ -14,7 +14,7 @@ import { SAMPLE_PROMPTS } from './gallery-samples.js';
 
 interface SampleRecord {
   id: string;
-  kind: 'image' | 'video';
+  kind: TGenerationType;
   prompt: string;
   fileKey: string;
   posterKey: string;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TGenerationType } from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -33,7 +34,7 @@ export interface RunnerOptions {
   progressWriteMs: number;
 }
 
-export const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
+const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   leaseMs: 30_000,
   heartbeatMs: 10_000,
   timeoutMs: { image: 5 * 60_000, video: 30 * 60_000 },
@@ -48,7 +49,7 @@ class TimedOut extends Error {
   override name = 'TimedOut';
 }
 
-export const INTERRUPTED_MESSAGE = 'The generation was interrupted. Your credits were refunded.';
+const INTERRUPTED_MESSAGE = 'The generation was interrupted. Your credits were refunded.';
 
 /** Runs claimed jobs through their provider and settles them: asset + charge, or refund. */
 export function createGenerationRunner(deps: {
@@ -62,7 +63,7 @@ export function createGenerationRunner(deps: {
   events: GenerationEvents;
   clock: Clock;
   log: FastifyBaseLogger;
-  failureMessage(kind: 'image' | 'video'): string;
+  failureMessage(kind: TGenerationType): string;
   options?: Partial<RunnerOptions>;
   /** The owner's auto-save setting, read when a job ends (off: the result stays out of the library). */
   autoSave?: (userId: string) => Promise<boolean>;

@@ -35,7 +35,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 }
 
 /** How long the synchronous spec endpoints wait before answering 202 with the job. */
-export const SYNC_WAIT_MS = 20_000;
+const SYNC_WAIT_MS = 20_000;
 
 /** The spec's answer for a finished generation: `data.url` (and `data.metadata` for videos). */
 function finishedAnswer(generation: TGeneration) {

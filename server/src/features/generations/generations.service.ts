@@ -12,13 +12,13 @@ import {
 } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { GenerationStatus } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { englishOf, type TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
-import { isUniqueViolation } from '../accounts/accounts.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
 import { presentAsset } from '../library/library.presenter.js';

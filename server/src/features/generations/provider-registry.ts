@@ -1,5 +1,6 @@
+import type { TGenerationType } from '@kaleido/common';
 import { AppError } from '../../platform/http/app-error.js';
-import type { GenerationKind, GenerationProvider, ModelCapabilities } from '../../providers/provider.js';
+import type { GenerationProvider, ModelCapabilities } from '../../providers/provider.js';
 
 export interface ResolvedModel {
   provider: GenerationProvider;
@@ -28,7 +29,7 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
       return byProvider.get(id);
     },
     models: () => models,
-    resolve(kind: GenerationKind, modelId?: string): ResolvedModel {
+    resolve(kind: TGenerationType, modelId?: string): ResolvedModel {
       const candidates = models.filter((entry) => entry.model.kinds.includes(kind));
       const found = modelId ? candidates.find((entry) => entry.model.id === modelId) : candidates[0];
       if (!found) {
@@ -46,7 +47,7 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
      * other providers, in configuration order.
      */
     alternatives(
-      kind: GenerationKind,
+      kind: TGenerationType,
       modelId: string,
       excludeProviders: ReadonlySet<string>,
     ): ResolvedModel[] {

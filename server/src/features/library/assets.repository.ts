@@ -1,3 +1,4 @@
+import type { TGenerationType } from '@kaleido/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db/dialect.js';
 import { assetPromptMatches, searchWords } from '../../platform/db/dialect.js';
@@ -9,7 +10,7 @@ export type AssetRow = Selectable<AssetsTable>;
 export interface AssetPageQuery {
   userId: string;
   q?: string;
-  type: 'all' | 'image' | 'video';
+  type: 'all' | TGenerationType;
   sort: 'newest' | 'oldest';
   /** Position after which to continue: the last row's created_at and id. */
   after?: { createdAt: string; id: string };
@@ -129,38 +130,6 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
 
     async insertUsageLog(row: Insertable<UsageLogsTable>, trx: Executor = db): Promise<void> {
       await trx.insertInto('usage_logs').values(row).execute();
-    },
-
-    async usageStats(userId: string, trx: Executor = db) {
-      const rows = await trx
-        .selectFrom('usage_logs')
-        .select((eb) => [
-          'kind',
-          eb.fn.countAll<number>().as('count'),
-          eb.fn.sum<number>('credits').as('credits'),
-        ])
-        .where('user_id', '=', userId)
-        .groupBy('kind')
-        .execute();
-      const of = (kind: string) => rows.find((row) => row.kind === kind);
-      const images = Number(of('image')?.count ?? 0);
-      const videos = Number(of('video')?.count ?? 0);
-      return {
-        totalGenerations: images + videos,
-        imagesGenerated: images,
-        videosGenerated: videos,
-        creditsUsed: Number(of('image')?.credits ?? 0) + Number(of('video')?.credits ?? 0),
-      };
-    },
-
-    usageLogs(userId: string, limit: number, trx: Executor = db) {
-      return trx
-        .selectFrom('usage_logs')
-        .select(['id', 'kind', 'prompt', 'credits', 'created_at', 'generation_id'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
     },
   };
 }

@@ -15,17 +15,18 @@ import { AppError } from '../../platform/http/app-error.js';
 import { isApiMessageId, renderText, type TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { TMessageValues } from '../../platform/i18n/translator.js';
 import type { Mailer } from '../../platform/mail/index.js';
+import { totalCredits } from '../credits/balance.js';
 import { emailT, type TEmailMessageId } from './email-messages.js';
 import { type EmailContent, formatDateTime, formatUsd, renderEmail } from './email-templates.js';
 import type { NotificationsRepository } from './notifications.repository.js';
 import type { UnsubscribeSetting, UnsubscribeTokens } from './unsubscribe-tokens.js';
 
 /** A job that ran longer than this (from submission to end) is a "long" one, like every video. */
-export const LONG_JOB_MS = 60_000;
+const LONG_JOB_MS = 60_000;
 /** An open page renews its job's heartbeat this often… */
 export const WATCH_RENEW_MS = 5_000;
 /** …and a heartbeat this recent at the job's end means the person saw the end in the app. */
-export const WATCH_FRESH_MS = 20_000;
+const WATCH_FRESH_MS = 20_000;
 
 /** Security events: always e-mailed, whatever the settings, and without an unsubscribe link. */
 export type SecurityEvent =
@@ -306,7 +307,7 @@ export function createNotificationsService(deps: {
   async function creditsLow(userId: string): Promise<void> {
     const recipient = await deps.notifications.recipient(userId);
     if (!recipient) return;
-    const balance = recipient.credits_monthly + recipient.credits_purchased;
+    const balance = totalCredits(recipient);
     const mark = LIMITS.lowCreditWarningBelow;
     if (balance >= mark) return;
     const settings = await deps.settings(userId);

@@ -1,6 +1,7 @@
 import {
   CREDIT_PRICES,
   KEY_PLANS,
+  type TGenerationType,
   ZErrorEnvelope,
   ZPublicGenerationAccepted,
   ZPublicGenerationResult,
@@ -74,7 +75,7 @@ export function buildOpenApiDocument(
     '403': 'The key is inactive, or its plan does not allow this.',
     '429': `Rate limit of the key's plan exceeded (${limits}). See Retry-After and the RateLimit headers.`,
   };
-  const generateOperation = (kind: 'image' | 'video') => ({
+  const generateOperation = (kind: TGenerationType) => ({
     operationId: kind === 'image' ? 'generateImage' : 'generateVideo',
     summary: kind === 'image' ? 'Generate an image' : 'Generate a video',
     parameters: [

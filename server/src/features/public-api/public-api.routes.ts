@@ -10,22 +10,22 @@ import {
 } from '@kaleido/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import { fromDbBoolean } from '../../platform/db/dialect.js';
+import { fromDbBoolean, isUniqueViolation } from '../../platform/db/dialect.js';
 import type { ApiRequestsTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { RequestLimiter } from '../../platform/http/request-limiter.js';
 import { parseInput } from '../../platform/http/validation.js';
-import { isUniqueViolation } from '../accounts/accounts.service.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { ApiKeyRow, ApiKeysRepository } from '../api-keys/api-keys.repository.js';
 import { type ApiKeysService, keyPlan } from '../api-keys/api-keys.service.js';
 import { hashApiKey, isWellFormedApiKey } from '../api-keys/key-format.js';
+import { totalCredits } from '../credits/balance.js';
 import type { GenerationRow } from '../generations/generations.repository.js';
 import type { GenerationsService, SubmitInput } from '../generations/generations.service.js';
 import type { OpenApiDocument } from './openapi.js';
 
 /** How long the public generate calls wait before answering 202 with a status URL. */
-export const PUBLIC_SYNC_WAIT_MS = 25_000;
+const PUBLIC_SYNC_WAIT_MS = 25_000;
 
 type Outcome = ApiRequestsTable['outcome'];
 
@@ -138,7 +138,7 @@ export function publicApiRoutes(
 
   async function balanceOf(userId: string): Promise<number> {
     const user = await deps.users.findById(userId);
-    return user ? user.credits_monthly + user.credits_purchased : 0;
+    return user ? totalCredits(user) : 0;
   }
 
   async function answer(reply: FastifyReply, row: GenerationRow, context: CallContext, startedAt: number) {

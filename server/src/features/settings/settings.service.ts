@@ -7,8 +7,8 @@ import {
 } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+import { isUniqueViolation } from '../../platform/db/dialect.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { isUniqueViolation } from '../accounts/accounts.service.js';
 import { pickHandle } from '../accounts/handles.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { SettingsRepository } from './settings.repository.js';

@@ -81,6 +81,38 @@ export function createUsageRepository(db: Executor) {
         .limit(limit)
         .execute();
     },
+
+    async usageStats(userId: string, trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('usage_logs')
+        .select((eb) => [
+          'kind',
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.sum<number>('credits').as('credits'),
+        ])
+        .where('user_id', '=', userId)
+        .groupBy('kind')
+        .execute();
+      const of = (kind: string) => rows.find((row) => row.kind === kind);
+      const images = Number(of('image')?.count ?? 0);
+      const videos = Number(of('video')?.count ?? 0);
+      return {
+        totalGenerations: images + videos,
+        imagesGenerated: images,
+        videosGenerated: videos,
+        creditsUsed: Number(of('image')?.credits ?? 0) + Number(of('video')?.credits ?? 0),
+      };
+    },
+
+    usageLogs(userId: string, limit: number, trx: Executor = db) {
+      return trx
+        .selectFrom('usage_logs')
+        .select(['id', 'kind', 'prompt', 'credits', 'created_at', 'generation_id'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
   };
 }
 

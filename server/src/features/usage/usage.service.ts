@@ -115,6 +115,16 @@ export function createUsageService(deps: {
       ]);
       return { periodStart: account.period_start, thisMonth, allTime, recentActivity: activity };
     },
+
+    /** Generations and credits used, all time, from the usage logs. */
+    stats(userId: string) {
+      return deps.usage.usageStats(userId);
+    },
+
+    /** The latest usage log entries, newest first. */
+    logs(userId: string, limit: number) {
+      return deps.usage.usageLogs(userId, limit);
+    },
   };
 }
 

@@ -145,7 +145,7 @@ function wrap(
   };
 }
 
-export class MigrationError extends Error {
+class MigrationError extends Error {
   override name = 'MigrationError';
 }
 

@@ -75,3 +75,9 @@ export function utcDay(dialect: Dialect, column: string): RawBuilder<string> {
     ? sql<string>`substr(${sql.ref(column)}, 1, 10)`
     : sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
 }
+
+/** A unique-constraint (or primary-key) failure in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

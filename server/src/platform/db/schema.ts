@@ -1,3 +1,4 @@
+import type { TGenerationType } from '@kaleido/common';
 import type { Generated } from 'kysely';
 
 /** Kysely's view of the tables (see migrations/). Timestamps are ISO-8601 UTC strings. */
@@ -111,7 +112,7 @@ export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed' | '
 export interface GenerationsTable {
   id: string;
   user_id: string;
-  kind: 'image' | 'video';
+  kind: TGenerationType;
   status: GenerationStatus;
   progress: number;
   stage: string | null;
@@ -157,7 +158,7 @@ export interface AssetsTable {
   id: string;
   user_id: string;
   generation_id: string | null;
-  kind: 'image' | 'video';
+  kind: TGenerationType;
   prompt: string;
   settings: string;
   file_key: string;
@@ -182,7 +183,7 @@ export interface UsageLogsTable {
   id: string;
   user_id: string;
   generation_id: string;
-  kind: 'image' | 'video';
+  kind: TGenerationType;
   /** Null when the person had data collection off at the time (no prompt text kept). */
   prompt: string | null;
   credits: number;
@@ -222,7 +223,7 @@ export interface ApiRequestsTable {
   api_key_id: string;
   user_id: string;
   endpoint: string;
-  kind: 'image' | 'video' | null;
+  kind: TGenerationType | null;
   outcome:
     | 'success'
     | 'accepted'

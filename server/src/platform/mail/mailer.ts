@@ -24,7 +24,7 @@ export interface Mailer {
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain, escaped HTML rendering of a text body (links made clickable). */
-export function htmlFromText(text: string): string {
+function htmlFromText(text: string): string {
   const body = escapeHtml(text).replace(/https?:\/\/[^\s<>"]+/g, (url) => `<a href="${url}">${url}</a>`);
   return `<!doctype html><html><body><pre style="font-family:inherit;white-space:pre-wrap">${body}</pre></body></html>`;
 }

@@ -20,7 +20,7 @@ export function hsl(hue: number, saturation: number, lightness: number): Rgb {
   return [channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255];
 }
 
-export function toHsl(color: Rgb): [number, number, number] {
+function toHsl(color: Rgb): [number, number, number] {
   const r = color[0] / 255;
   const g = color[1] / 255;
   const b = color[2] / 255;
@@ -82,6 +82,3 @@ export function css(color: Rgb, alpha = 1): string {
 export function luminance(color: Rgb): number {
   return (0.2126 * color[0] + 0.7152 * color[1] + 0.0722 * color[2]) / 255;
 }
-
-export const WHITE: Rgb = [255, 255, 255];
-export const BLACK: Rgb = [0, 0, 0];

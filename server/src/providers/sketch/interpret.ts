@@ -3,7 +3,7 @@
  * `details.interpretation`, so it must be honest about what was understood and what was not.
  */
 
-export const SUBJECTS = [
+const SUBJECTS = [
   'sky',
   'sunset',
   'ocean',

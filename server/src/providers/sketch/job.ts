@@ -23,7 +23,7 @@ export interface SketchJobHooks {
 }
 
 /** The part of the interpretation shown to users (details.interpretation). */
-export function presentInterpretation(spec: SceneSpec): Record<string, unknown> {
+function presentInterpretation(spec: SceneSpec): Record<string, unknown> {
   return {
     summary: spec.summary,
     subjects: spec.subjects,

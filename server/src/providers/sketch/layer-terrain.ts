@@ -92,7 +92,7 @@ function boxBlur(values: Float32Array, radius: number): Float32Array {
   return out;
 }
 
-export function terrainLayer(env: SceneEnv, options: TerrainOptions): Layer {
+function terrainLayer(env: SceneEnv, options: TerrainOptions): Layer {
   const { width: W, unit } = env;
   const pal = env.palette;
   const noise = createNoise2(env.rng(`${options.seedLabel}-faces`));

@@ -11,9 +11,9 @@ import { runSketchJob, SKETCH_MODEL_ID, type SketchJobOptions } from './job.js';
 import { detectVideoEncoder, type EncoderPreference } from './video-encode.js';
 import { SketchWorkerPool, type WorkerEntry } from './worker-pool.js';
 
-export const SKETCH_PROVIDER_ID = 'sketch';
+const SKETCH_PROVIDER_ID = 'sketch';
 
-export const SKETCH_LIMITS = {
+const SKETCH_LIMITS = {
   image: { maxWidth: 2048, maxHeight: 2048 },
   /** Landscape 1920×1080 or portrait 1080×1920. */
   video: { maxLongSide: 1920, maxShortSide: 1080, maxDurationSeconds: 10, maxFps: 60 },

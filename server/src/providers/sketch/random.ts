@@ -4,7 +4,7 @@
  */
 
 /** FNV-1a 32-bit hash of a string. */
-export function hash32(text: string): number {
+function hash32(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

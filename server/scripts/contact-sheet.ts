@@ -1,14 +1,14 @@
 /**
  * Development tool: renders a grid of prompts × styles to look at the Sketch renderer as a person
- * would. `npx tsx server/src/providers/sketch/contact-sheet.ts [out.png] [tile size]`
+ * would. `npx tsx server/scripts/contact-sheet.ts [out.png] [tile size]`
  * (default artifacts/sketch/contact-sheet.png, 512 px tiles). Not part of the server bundle.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import sharp from 'sharp';
-import type { ImageRequest } from '../provider.js';
-import { runSketchJob } from './job.js';
+import type { ImageRequest } from '../src/providers/provider.js';
+import { runSketchJob } from '../src/providers/sketch/job.js';
 
 export const CONTACT_SHEET_CASES: readonly (readonly [string, string, string])[] = [
   ['golden sunset over the mountains', 'photographic', 'default'],
