@@ -1,11 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
-import { LOCALES, type TLocale } from '@kaleido/common';
+import { LOCALES } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { type Catalog, catalogOf } from './support/catalog.js';
 
 /**
  * The five languages, as people meet them (issue "Five languages"): a visitor's browser language and the
@@ -13,24 +11,6 @@ import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/bro
  * visits every route, and no English sentence of the English catalog is on any screen. Phone screenshots
  * of home, generator and library per language land in artifacts/e2e/lang-*.
  */
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webMessages = path.join(repoRoot, 'web/src/i18n/messages');
-
-type Catalog = Record<string, string>;
-
-/** The web catalog of a language (every area) plus the shared server messages. */
-async function catalogOf(locale: TLocale): Promise<Catalog> {
-  const dir = path.join(webMessages, locale);
-  const web = Object.assign(
-    {},
-    ...readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalog),
-  ) as Catalog;
-  const shared = (await import(`@kaleido/common/i18n/messages/${locale}`)) as Record<string, Catalog>;
-  return { ...(shared[locale] ?? {}), ...web };
-}
 
 /** The literal runs of text of an ICU message (the parts between placeholders, in every branch). */
 function literalRuns(message: string): string[] {
@@ -129,7 +109,7 @@ describe('languages', () => {
   let english: Catalog;
   beforeAll(async () => {
     browser = await launchBrowser();
-    english = await catalogOf('en');
+    english = catalogOf('en');
   });
   afterAll(async () => {
     await browser?.close();
@@ -137,7 +117,7 @@ describe('languages', () => {
 
   it("greets a visitor in the browser's language, and the footer picker switches at once and is remembered", async () => {
     const { page, problems } = await openJourney(browser, { baseURL, locale: 'fr-FR' });
-    const french = await catalogOf('fr');
+    const french = catalogOf('fr');
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.lang === 'fr');
     await settle(page);
@@ -147,7 +127,7 @@ describe('languages', () => {
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     await page.getByRole('contentinfo').getByRole('combobox').selectOption('de');
     await page.waitForFunction(() => document.documentElement.lang === 'de');
-    const german = await catalogOf('de');
+    const german = catalogOf('de');
     await settle(page);
     expect(await page.evaluate(() => '__sameDocument' in window)).toBe(true);
     expect(await englishOnScreen(page, forbiddenEnglish(english, german))).toEqual([]);
@@ -174,7 +154,7 @@ describe('languages', () => {
   for (const locale of LOCALES) {
     it(`${locale}: a new account switches in Settings, and every route is in that language`, async () => {
       const { page, problems } = await openJourney(browser, { baseURL, viewport: VIEWPORTS.phone });
-      const translated = await catalogOf(locale);
+      const translated = catalogOf(locale);
       const phrases = locale === 'en' ? [] : forbiddenEnglish(english, translated);
       const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
       const signup = await page.request.post('/api/auth/signup', {

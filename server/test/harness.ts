@@ -160,6 +160,40 @@ export async function openBareDatabase(
   };
 }
 
+/**
+ * An account as an older schema stores it (the users row, and its settings row when `settings` is
+ * given), for migration tests: the current Kysely types know columns the old schema lacks, hence `never`.
+ */
+export async function insertOldAccount(
+  database: Database,
+  person: { id: string; name?: string; createdAt: string; settings?: unknown; settingsUpdatedAt?: string },
+): Promise<void> {
+  await database.kysely
+    .insertInto('users')
+    .values({
+      id: person.id,
+      email: `${person.id}@example.com`,
+      display_name: person.name ?? person.id,
+      password_hash: null,
+      role: 'user',
+      plan: 'free',
+      email_verified_at: null,
+      created_at: person.createdAt,
+      updated_at: person.createdAt,
+    } as never)
+    .execute();
+  if (person.settings === undefined) return;
+  await database.kysely
+    .insertInto('user_settings')
+    .values({
+      user_id: person.id,
+      data: JSON.stringify(person.settings),
+      created_at: person.createdAt,
+      updated_at: person.settingsUpdatedAt ?? person.createdAt,
+    })
+    .execute();
+}
+
 /** Migrates a bare database up to the migration just before `name` (the schema an upgrade starts from). */
 export async function migrateToJustBefore(database: Database, name: string): Promise<void> {
   const all = allMigrations(database.dialect);

@@ -35,3 +35,40 @@ export function placeholdersOf(message: string): string[] {
   walk(parse(message));
   return [...names].sort();
 }
+
+/** Three words in a row: a sentence, which must not stay English in another language. */
+const SENTENCE = /\p{L}{2,}\s+\p{L}{2,}\s+\p{L}{2,}/u;
+
+/**
+ * What is wrong with a translated catalog against its English source, one line a problem: a key
+ * missing or extra, an empty message, a message that does not parse or whose placeholders differ from
+ * English, or a sentence left in English. The parity tests of every catalog expect none.
+ */
+export function catalogProblems(
+  english: Readonly<Record<string, string>>,
+  translated: Readonly<Record<string, string>>,
+  locale: string,
+): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(english))
+    if (!Object.hasOwn(translated, key)) problems.push(`${locale} ${key}: missing`);
+  for (const [key, message] of Object.entries(translated)) {
+    const source = english[key];
+    if (source === undefined) {
+      problems.push(`${locale} ${key}: not in English`);
+      continue;
+    }
+    if (!message.trim()) problems.push(`${locale} ${key}: empty`);
+    try {
+      const found = placeholdersOf(message).join(',');
+      const expected = placeholdersOf(source).join(',');
+      if (found !== expected)
+        problems.push(`${locale} ${key}: placeholders {${found}}, English has {${expected}}`);
+    } catch (error) {
+      problems.push(`${locale} ${key}: not valid ICU (${String(error)})`);
+    }
+    if (locale !== 'en' && message === source && SENTENCE.test(source))
+      problems.push(`${locale} ${key}: still English`);
+  }
+  return problems;
+}

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToJustBefore, openBareDatabase } from '../../../test/harness.js';
+import { insertOldAccount, migrateToJustBefore, openBareDatabase } from '../../../test/harness.js';
 import { type Database, migrateToLatest } from '../../platform/db/database.js';
 
 describe('migration 0008-mail on existing accounts', () => {
@@ -23,32 +23,12 @@ describe('migration 0008-mail on existing accounts', () => {
       { id: 'u3', settings: null },
     ];
     for (const [index, person] of people.entries()) {
-      const at = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
-      // The current Kysely types know columns this old schema does not have yet.
-      await database.kysely
-        .insertInto('users')
-        .values({
-          id: person.id,
-          email: `${person.id}@example.com`,
-          display_name: person.id,
-          password_hash: null,
-          role: 'user',
-          plan: 'free',
-          email_verified_at: null,
-          created_at: at,
-          updated_at: at,
-        } as never)
-        .execute();
-      if (person.settings)
-        await database.kysely
-          .insertInto('user_settings')
-          .values({
-            user_id: person.id,
-            data: JSON.stringify(person.settings),
-            created_at: at,
-            updated_at: new Date(Date.UTC(2026, 1, 1 + index)).toISOString(),
-          })
-          .execute();
+      await insertOldAccount(database, {
+        id: person.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+        settings: person.settings ?? undefined,
+        settingsUpdatedAt: new Date(Date.UTC(2026, 1, 1 + index)).toISOString(),
+      });
     }
     await migrateToLatest(database);
     const rows = await database.kysely

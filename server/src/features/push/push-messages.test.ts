@@ -1,18 +1,12 @@
 import { LOCALES } from '@kaleido/common';
-import { placeholdersOf } from '@kaleido/common/i18n/icu-placeholders';
+import { catalogProblems } from '@kaleido/common/i18n/icu-placeholders';
 import { describe, expect, it } from 'vitest';
 import { pushCatalogs, pushText } from './push-messages.js';
 
 describe('push notification texts', () => {
   it("every language has English's keys and placeholders", () => {
-    const english = pushCatalogs.en;
-    for (const locale of LOCALES) {
-      const catalog: Record<string, string> = pushCatalogs[locale];
-      expect(Object.keys(catalog).sort(), locale).toEqual(Object.keys(english).sort());
-      for (const [id, message] of Object.entries(english)) {
-        expect(placeholdersOf(catalog[id] ?? ''), `${locale} ${id}`).toEqual(placeholdersOf(message));
-      }
-    }
+    for (const locale of LOCALES)
+      expect(catalogProblems(pushCatalogs.en, pushCatalogs[locale], locale)).toEqual([]);
   });
 
   it('pluralises the balance and names the kind of result in each language', () => {

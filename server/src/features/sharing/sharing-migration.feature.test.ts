@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToJustBefore, openBareDatabase } from '../../../test/harness.js';
+import { insertOldAccount, migrateToJustBefore, openBareDatabase } from '../../../test/harness.js';
 import { type Database, migrateToLatest } from '../../platform/db/database.js';
 
 describe('migration 0009-sharing-analytics on existing accounts', () => {
@@ -23,32 +23,12 @@ describe('migration 0009-sharing-analytics on existing accounts', () => {
       { id: 'u3', name: 'Al', visibility: null },
     ];
     for (const [index, person] of people.entries()) {
-      const at = new Date(Date.UTC(2026, 0, 1 + index)).toISOString();
-      // Raw SQL: the current Kysely types know columns this old schema does not have yet.
-      await database.kysely
-        .insertInto('users')
-        .values({
-          id: person.id,
-          email: `${person.id}@example.com`,
-          display_name: person.name,
-          password_hash: null,
-          role: 'user',
-          plan: 'free',
-          email_verified_at: null,
-          created_at: at,
-          updated_at: at,
-        } as never)
-        .execute();
-      if (person.visibility)
-        await database.kysely
-          .insertInto('user_settings')
-          .values({
-            user_id: person.id,
-            data: JSON.stringify({ profileVisibility: person.visibility, theme: 'dark' }),
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+      await insertOldAccount(database, {
+        id: person.id,
+        name: person.name,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+        settings: person.visibility ? { profileVisibility: person.visibility, theme: 'dark' } : undefined,
+      });
     }
     await migrateToLatest(database);
     const rows = await database.kysely

@@ -13,7 +13,6 @@ export type TCatalogs<Id extends string> = { en: Record<Id, string> } & Record<
 export interface Translator<Id extends string> {
   /** The message `id` in `locale` with its placeholders filled (ICU: plurals, selects, numbers). */
   (locale: TLocale, id: Id, values?: TMessageValues): string;
-  has(id: string): id is Id;
 }
 
 /**
@@ -23,7 +22,7 @@ export interface Translator<Id extends string> {
  */
 export function createTranslator<Id extends string>(catalogs: TCatalogs<Id>): Translator<Id> {
   const compiled = new Map<string, IntlMessageFormat>();
-  const translate = ((locale: TLocale, id: Id, values?: TMessageValues): string => {
+  return (locale: TLocale, id: Id, values?: TMessageValues): string => {
     const key = `${locale}\u0000${id}`;
     let format = compiled.get(key);
     if (!format) {
@@ -33,7 +32,5 @@ export function createTranslator<Id extends string>(catalogs: TCatalogs<Id>): Tr
       compiled.set(key, format);
     }
     return String(format.format(values));
-  }) as Translator<Id>;
-  translate.has = (id: string): id is Id => Object.hasOwn(catalogs[DEFAULT_LOCALE], id);
-  return translate;
+  };
 }
