@@ -10,10 +10,8 @@ export type TCatalogs<Id extends string> = { en: Record<Id, string> } & Record<
   Record<Id, string>
 >;
 
-export interface Translator<Id extends string> {
-  /** The message `id` in `locale` with its placeholders filled (ICU: plurals, selects, numbers). */
-  (locale: TLocale, id: Id, values?: TMessageValues): string;
-}
+/** The message `id` in `locale` with its placeholders filled (ICU: plurals, selects, numbers). */
+export type Translator<Id extends string> = (locale: TLocale, id: Id, values?: TMessageValues) => string;
 
 /**
  * Formats ICU messages from per-language catalogs with `intl-messageformat`, parsing each message
