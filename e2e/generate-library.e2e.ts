@@ -165,7 +165,12 @@ describe('generate and library', () => {
       const seen = await progressSeen(page);
       expect(seen.values.length).toBeGreaterThan(0);
       expect(seen.stages.length).toBeGreaterThan(0);
-      expect(await result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1024);
+      // The element appears with its src; the picture itself loads a moment later.
+      await expect
+        .poll(() => result.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+          timeout: 15_000,
+        })
+        .toBe(1024);
       await page.getByText('Your image is ready and saved to your library.').waitFor();
       expect(await prompt.isEnabled()).toBe(true);
       await balance(page, 9);
