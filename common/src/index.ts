@@ -2,6 +2,7 @@ export * from './api-keys.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './browser.js';
+export * from './credits.js';
 export * from './diagnostics.js';
 export * from './envelope.js';
 export * from './gallery.js';

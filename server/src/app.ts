@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { AUTH_MESSAGES, type TGenerationType } from '@kaleido/common';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import type { AppConfig } from './config.js';
 import { accountRoutes } from './features/accounts/account.routes.js';
 import { createAccountService } from './features/accounts/account.service.js';
@@ -74,6 +74,7 @@ import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
 import { createRequestLimiter, databaseRateLimitStore } from './platform/http/request-limiter.js';
+import { type App, useContractSchemas } from './platform/http/route-schemas.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
 import { createRequestLocale } from './platform/i18n/request-locale.js';
@@ -126,19 +127,21 @@ const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
  * Builds the Fastify app: infrastructure first, then feature modules, then the SPA fallback.
  * It does not listen; main.ts does. The database belongs to the caller, who closes it.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const startedAt = clock.now();
 
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel),
-    trustProxy: config.trustProxy,
-    genReqId: () => randomUUID(),
-    bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
-  });
+  const app = useContractSchemas(
+    Fastify({
+      logger: loggerOptions(config.logLevel),
+      trustProxy: config.trustProxy,
+      genReqId: () => randomUUID(),
+      bodyLimit: 1024 * 1024,
+      return503OnClosing: true,
+      routerOptions: { ignoreTrailingSlash: true },
+    }),
+  );
 
   const https = config.publicUrl.startsWith('https:');
   const mailer =

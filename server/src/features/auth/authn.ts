@@ -49,6 +49,13 @@ export function createAuthenticator(deps: { auth: AuthService; cookieName: strin
   return {
     optional,
     required,
+    /**
+     * A `preValidation` hook for routes that need a signed-in person: a missing or unknown session is
+     * answered (401) before the route's schemas check the input. The handler's `required` reuses it.
+     */
+    async signedIn(request: FastifyRequest): Promise<void> {
+      await required(request);
+    },
     async admin(request: FastifyRequest): Promise<RequestAuth> {
       const auth = await required(request);
       if (auth.user.role !== 'admin') throw new AppError('FORBIDDEN', 'api.auth.adminOnly');

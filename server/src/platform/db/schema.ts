@@ -1,4 +1,4 @@
-import type { TGenerationType } from '@kaleido/common';
+import type { TCreditLedgerKind, TGenerationType } from '@kaleido/common';
 import type { Generated } from 'kysely';
 
 /** Kysely's view of the tables (see migrations/). Timestamps are ISO-8601 UTC strings. */
@@ -83,14 +83,7 @@ export interface AppStateTable {
   created_at: string;
 }
 
-export type CreditLedgerKind =
-  | 'grant'
-  | 'purchase'
-  | 'reserve'
-  | 'charge'
-  | 'refund'
-  | 'monthly_reset'
-  | 'adjustment';
+export type CreditLedgerKind = TCreditLedgerKind;
 
 /** Append-only: every change of a balance is one entry with the balances after it. */
 export interface CreditLedgerTable {

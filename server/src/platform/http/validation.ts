@@ -1,7 +1,7 @@
 import { LOCALES, type TLocale } from '@kaleido/common';
 import { z } from 'zod';
 import { isApiMessageId, type TLocalizedText } from '../i18n/api-messages.js';
-import { type Problem, validationError } from './app-error.js';
+import { type AppError, type Problem, validationError } from './app-error.js';
 
 /** zod's own messages (a check without a message of ours) in each language, from zod's locales. */
 const ZOD_LOCALES: Record<TLocale, z.core.$ZodErrorMap> = {
@@ -46,11 +46,21 @@ function issueText(issue: z.core.$ZodIssue): TLocalizedText {
  * translated when the error is answered.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = checkInput(schema, input);
+  if (result.ok) return result.value;
+  throw result.error;
+}
+
+/** `parseInput` without the throw: the parsed value, or the VALIDATION_FAILED error to answer. */
+export function checkInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; error: AppError } {
   const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return result.data;
+  if (result.success) return { ok: true, value: result.data };
   const problems: Problem[] = result.error.issues.map((issue) => ({
     path: issue.path.join('.'),
     message: issueText(issue),
   }));
-  throw validationError(problems);
+  return { ok: false, error: validationError(problems) };
 }
