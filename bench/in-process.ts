@@ -53,6 +53,7 @@ export async function startInProcessApp(options: {
     social: [],
     storageUrl: null,
     workerConcurrency: options.workerConcurrency ?? 1,
+    scheduler: true,
     prices: { image: 1, video: 3 },
     rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
   };

@@ -32,6 +32,7 @@ export const ZUpdateApiKeyRequest = z
     isActive: z.boolean().optional(),
   })
   .strict();
+export type TUpdateApiKeyRequest = z.input<typeof ZUpdateApiKeyRequest>;
 
 export const ZApiKey = z
   .object({
@@ -52,6 +53,13 @@ export const ZApiKey = z
   })
   .meta({ id: 'ApiKey' });
 export type TApiKey = z.infer<typeof ZApiKey>;
+
+/** A key just made: the only answer (besides the reveal call) that carries the whole secret. */
+export const ZCreatedApiKey = ZApiKey.extend({ key: z.string() }).meta({ id: 'CreatedApiKey' });
+export type TCreatedApiKey = z.infer<typeof ZCreatedApiKey>;
+
+/** `GET /api/api-keys/:id/reveal`: the whole secret of one's own key. */
+export const ZRevealedApiKey = z.object({ key: z.string() }).meta({ id: 'RevealedApiKey' });
 
 export const ZApiKeyUsage = z
   .object({

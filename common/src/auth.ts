@@ -83,6 +83,20 @@ export type TAuthResult = z.infer<typeof ZAuthResult>;
 export const ZSocialProvider = z.object({ id: z.string(), name: z.string() }).meta({ id: 'SocialProvider' });
 export type TSocialProvider = z.infer<typeof ZSocialProvider>;
 
+/** `GET /api/auth/validate-access`: the session is valid, and whose it is. */
+export const ZAccessCheck = z
+  .object({ valid: z.literal(true), userId: z.string(), role: z.enum(ROLES), plan: z.enum(PLAN_IDS) })
+  .meta({ id: 'AccessCheck' });
+export type TAccessCheck = z.infer<typeof ZAccessCheck>;
+
+/** A confirmation in the request's language (password reset e-mail sent, password changed). */
+export const ZMessageResult = z.object({ message: z.string() }).meta({ id: 'MessageResult' });
+export type TMessageResult = z.infer<typeof ZMessageResult>;
+
+/** `GET /api/account/export`: everything kept about the person, by feature (profile, settings, …). */
+export const ZAccountExport = z.record(z.string(), z.unknown()).meta({ id: 'AccountExport' });
+export type TAccountExport = z.infer<typeof ZAccountExport>;
+
 export const ZUpdateCreditsRequest = z.object({
   credits: z.number().int().min(0).max(1_000_000_000),
   userId: z.string().optional(),

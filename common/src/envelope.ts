@@ -16,6 +16,10 @@ export function ZSuccessEnvelope<T extends z.ZodType>(data: T) {
 }
 
 export type TSuccessEnvelope<T> = { success: true; data: T };
+
+/** The answer of a call that removed something: which one. */
+export const ZDeleted = z.object({ id: z.string() }).meta({ id: 'Deleted' });
+export type TDeleted = z.infer<typeof ZDeleted>;
 export type TEnvelope<T> = TSuccessEnvelope<T> | TErrorEnvelope;
 
 export const ZHealthResponse = z

@@ -3,16 +3,19 @@ import {
   GENERATION_TYPES,
   IMAGE_DEFAULTS,
   IMAGE_OPTIONS,
+  type TGenerationType,
   VIDEO_DEFAULTS,
   VIDEO_OPTIONS,
 } from './constants.js';
 import {
   GENERATION_MESSAGES,
   GENERATION_STATUSES,
+  imageDimensions,
   LIBRARY_FILTERS,
   LIBRARY_PAGE_MAX,
   LIBRARY_SORTS,
   PROMPT_MAX_LENGTH,
+  videoDimensions,
 } from './generation-constants.js';
 
 /** Generation requests, jobs, assets and the library (spec sections 3, 7, 9). */
@@ -75,6 +78,122 @@ export const ZVideoGenerationRequest = z.object({
 });
 export type TVideoGenerationRequest = z.input<typeof ZVideoGenerationRequest>;
 
+/*
+ * The options a job was accepted with, kept on the job and copied to its asset: the settings as the
+ * engine took them plus the exact output size. Values are plain strings and numbers, not the screens'
+ * option lists: the public API accepts wider ones (4K, 60 fps), and a list may lose a value that old
+ * jobs still carry.
+ */
+export const ZStoredImageOptions = z.object({
+  kind: z.literal('image'),
+  style: z.string(),
+  aspectRatio: z.string(),
+  resolution: z.string(),
+  imageStyle: z.string(),
+  quality: z.enum(IMAGE_OPTIONS.qualities),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TStoredImageOptions = z.infer<typeof ZStoredImageOptions>;
+
+export const ZStoredVideoOptions = z.object({
+  kind: z.literal('video'),
+  style: z.string(),
+  aspectRatio: z.string(),
+  resolution: z.string(),
+  duration: z.number(),
+  frameRate: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The same as `duration` and `frameRate`, under the names the output metadata uses. */
+  durationSeconds: z.number(),
+  fps: z.number(),
+});
+export type TStoredVideoOptions = z.infer<typeof ZStoredVideoOptions>;
+
+/** A job's (and its asset's) `settings`, told apart by `kind` (the job's type). */
+export const ZStoredGenerationOptions = z
+  .discriminatedUnion('kind', [ZStoredImageOptions, ZStoredVideoOptions])
+  .meta({ id: 'GenerationSettings' });
+export type TStoredGenerationOptions = z.infer<typeof ZStoredGenerationOptions>;
+
+/** A stored value, or `fallback` when it is missing or of another type (rows written before a field existed). */
+const kept = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => schema.catch(fallback);
+const positiveInt = z.number().int().positive().optional().catch(undefined);
+
+const ZLenientImageOptions = z.object({
+  style: kept(z.string(), IMAGE_DEFAULTS.style),
+  aspectRatio: kept(z.string(), IMAGE_DEFAULTS.aspectRatio),
+  resolution: kept(z.string(), IMAGE_DEFAULTS.resolution),
+  imageStyle: kept(z.string(), IMAGE_DEFAULTS.imageStyle),
+  quality: kept(z.enum(IMAGE_OPTIONS.qualities), IMAGE_DEFAULTS.quality),
+  width: positiveInt,
+  height: positiveInt,
+});
+
+const ZLenientVideoOptions = z.object({
+  style: kept(z.string(), VIDEO_DEFAULTS.style),
+  aspectRatio: kept(z.string(), VIDEO_DEFAULTS.aspectRatio),
+  resolution: kept(z.string(), VIDEO_DEFAULTS.resolution),
+  duration: z.number().positive().optional().catch(undefined),
+  frameRate: z.number().positive().optional().catch(undefined),
+  width: positiveInt,
+  height: positiveInt,
+  durationSeconds: z.number().positive().optional().catch(undefined),
+  fps: z.number().positive().optional().catch(undefined),
+});
+
+/** The stored size, else the one the settings give, else the defaults' (a resolution that is no size). */
+function sizeOf(
+  stored: { width?: number; height?: number },
+  computed: { width: number; height: number },
+  fallback: { width: number; height: number },
+): { width: number; height: number } {
+  if (stored.width && stored.height) return { width: stored.width, height: stored.height };
+  return Number.isInteger(computed.width) && Number.isInteger(computed.height) ? computed : fallback;
+}
+
+/**
+ * Reads a job's or asset's stored options (the JSON text of `generations.options` or `assets.settings`)
+ * for a job of type `kind`. Lenient: a missing or unreadable field takes its default, so every row
+ * written since the first release (and hand-made ones, e.g. the bench's `{}`) reads. Never throws.
+ */
+export function readStoredGenerationOptions(kind: TGenerationType, json: string): TStoredGenerationOptions {
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    // An unreadable column reads as the defaults.
+  }
+  const source = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  if (kind === 'image') {
+    const o = ZLenientImageOptions.parse(source);
+    const size = sizeOf(o, imageDimensions(o), imageDimensions(IMAGE_DEFAULTS));
+    return { kind, ...o, ...size };
+  }
+  const o = ZLenientVideoOptions.parse(source);
+  const duration = o.duration ?? o.durationSeconds ?? VIDEO_DEFAULTS.duration;
+  const frameRate = o.frameRate ?? o.fps ?? VIDEO_DEFAULTS.frameRate;
+  const size = sizeOf(o, videoDimensions(o), videoDimensions(VIDEO_DEFAULTS));
+  return {
+    kind,
+    style: o.style,
+    aspectRatio: o.aspectRatio,
+    resolution: o.resolution,
+    duration,
+    frameRate,
+    ...size,
+    durationSeconds: o.durationSeconds ?? duration,
+    fps: o.fps ?? frameRate,
+  };
+}
+
+/** The JSON text stored for `options` (the row's own `kind` column says the type, so it is left out). */
+export function writeStoredGenerationOptions(options: TStoredGenerationOptions): string {
+  const { kind: _kind, ...stored } = ZStoredGenerationOptions.parse(options);
+  return JSON.stringify(stored);
+}
+
 export const ZAsset = z
   .object({
     id: z.string(),
@@ -83,7 +202,7 @@ export const ZAsset = z
     thumbnailUrl: z.string().nullable(),
     downloadUrl: z.string(),
     prompt: z.string(),
-    settings: z.record(z.string(), z.unknown()),
+    settings: ZStoredGenerationOptions,
     metadata: z.object({
       size: z.number().int(),
       timestamp: z.string(),
@@ -116,7 +235,7 @@ export const ZGeneration = z
     stage: z.string().nullable(),
     prompt: z.string(),
     negativePrompt: z.string().nullable(),
-    settings: z.record(z.string(), z.unknown()),
+    settings: ZStoredGenerationOptions,
     seed: z.number().int(),
     cost: z.number().int(),
     provider: z.string(),
@@ -190,3 +309,6 @@ export const ZUsageStats = z
   })
   .meta({ id: 'UsageStats' });
 export type TUsageStats = z.infer<typeof ZUsageStats>;
+
+/** A provider's webhook delivery was checked: `accepted` is false for a replay (acknowledged, ignored). */
+export const ZWebhookReceipt = z.object({ accepted: z.boolean() }).meta({ id: 'WebhookReceipt' });

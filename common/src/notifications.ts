@@ -30,3 +30,6 @@ export const ZDetectedTimeZoneRequest = z
   })
   .strict();
 export type TDetectedTimeZoneRequest = z.infer<typeof ZDetectedTimeZoneRequest>;
+
+/** The answer of `PUT /api/settings/detected-time-zone`: the zone now kept. */
+export const ZDetectedTimeZone = z.object({ timeZone: z.string() }).meta({ id: 'DetectedTimeZone' });

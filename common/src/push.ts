@@ -23,6 +23,15 @@ export const ZPushUnsubscribeRequest = z
   .meta({ id: 'PushUnsubscribeRequest' });
 export type TPushUnsubscribeRequest = z.infer<typeof ZPushUnsubscribeRequest>;
 
+/** `GET /api/push/public-key`: the VAPID key browsers subscribe with (applicationServerKey). */
+export const ZPushPublicKey = z.object({ publicKey: z.string() }).meta({ id: 'PushPublicKey' });
+
+/** `POST /api/push/subscribe`'s answer. */
+export const ZPushSubscribed = z.object({ subscribed: z.literal(true) }).meta({ id: 'PushSubscribed' });
+
+/** `POST /api/push/unsubscribe`'s answer: whether this browser's endpoint was known. */
+export const ZPushUnsubscribed = z.object({ removed: z.boolean() }).meta({ id: 'PushUnsubscribed' });
+
 /** What a push notification carries; the service worker shows it and opens `url` on click. */
 export interface TPushMessage {
   title: string;

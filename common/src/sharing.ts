@@ -77,3 +77,6 @@ export const ZAnalyticsBatch = z
   .object({ events: z.array(ZAnalyticsEvent).min(1).max(ANALYTICS_LIMITS.batchMax) })
   .strict();
 export type TAnalyticsBatch = z.input<typeof ZAnalyticsBatch>;
+
+/** `POST /api/analytics/events`' answer: how many events were kept (0 when analytics are off). */
+export const ZAnalyticsRecorded = z.object({ recorded: z.number().int() }).meta({ id: 'AnalyticsRecorded' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PURCHASE_KINDS } from './billing.js';
+import { GENERATION_TYPES } from './constants.js';
 
 /** The profile's usage figures: this billing month against all time, and recent activity (all real events). */
 const ZUsageFigures = z.object({
@@ -63,3 +64,17 @@ export const ZUsageSummary = z
   })
   .meta({ id: 'UsageSummary' });
 export type TUsageSummary = z.infer<typeof ZUsageSummary>;
+
+/** An entry of `GET /api/usage/logs`: one generation that used credits. */
+export const ZUsageLog = z
+  .object({
+    id: z.string(),
+    type: z.enum(GENERATION_TYPES),
+    /** Null when data collection was off at the time (the prompt was not kept). */
+    prompt: z.string().nullable(),
+    credits: z.number().int(),
+    generationId: z.string(),
+    timestamp: z.string(),
+  })
+  .meta({ id: 'UsageLog' });
+export type TUsageLog = z.infer<typeof ZUsageLog>;

@@ -14,6 +14,8 @@ import { createUsersRepository } from './features/accounts/users.repository.js';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { createAnalyticsService } from './features/analytics/analytics.service.js';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes.js';
+import { buildAppOpenApiDocument } from './features/api-docs/app-openapi.js';
 import { createApiKeysRepository } from './features/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
@@ -54,7 +56,10 @@ import { notificationsRoutes, UNSUBSCRIBE_PATH } from './features/notifications/
 import { createNotificationsService } from './features/notifications/notifications.service.js';
 import { createUnsubscribeTokens } from './features/notifications/unsubscribe-tokens.js';
 import { buildOpenApiDocument } from './features/public-api/openapi.js';
+import { createPublicApiAuth } from './features/public-api/public-api.auth.js';
+import { createPublicApiPresenter } from './features/public-api/public-api.presenter.js';
 import { publicApiRoutes } from './features/public-api/public-api.routes.js';
+import { createPublicApiService } from './features/public-api/public-api.service.js';
 import { createPushRepository } from './features/push/push.repository.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { createPushService } from './features/push/push.service.js';
@@ -73,17 +78,20 @@ import type { Database } from './platform/db/database.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
+import { collectRoutes, documentedRoutes } from './platform/http/openapi.js';
 import { createRequestLimiter, databaseRateLimitStore } from './platform/http/request-limiter.js';
 import { type App, useContractSchemas } from './platform/http/route-schemas.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
 import { createRequestLocale } from './platform/i18n/request-locale.js';
+import { createIdempotency } from './platform/idempotency/idempotency.js';
+import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
 import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { createTestModePaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { createJobQueue, type JobQueue } from './platform/queue/index.js';
-import { scheduleRecurring } from './platform/scheduler.js';
+import { createScheduler, type Scheduler } from './platform/scheduler.js';
 import { createFileStore, type FileStore } from './platform/storage/index.js';
 import { createUrlSigner } from './platform/storage/signed-urls.js';
 import { createConfiguredProviders, type GenerationProvider } from './providers/index.js';
@@ -112,13 +120,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Scheduled jobs this app runs on a timer, callable directly (tests drive them with their clock). */
     jobs: { runMonthlyResets: BillingService['runMonthlyResets']; cleanupUnsaved: UnsavedCleanup };
+    /** This process's periodic tasks; main.ts starts them after listening when its role runs them. */
+    scheduler: Scheduler;
   }
 }
 
+/** How often a process with workers looks for jobs whose lease lapsed or whose delivery was lost. */
+const JOB_RECOVERY_INTERVAL_MS = 15_000;
 /** How often each process looks for billing months that have ended. */
 const BILLING_JOB_INTERVAL_MS = 60_000;
 /** How often each process deletes unsaved results past their 7 days. */
 const UNSAVED_CLEANUP_INTERVAL_MS = 60 * 60_000;
+/** How often each process deletes expired sessions. */
+const SESSION_SWEEP_INTERVAL_MS = 60 * 60_000;
 
 const API_PREFIX = /^\/(api|health)(\/|$)/;
 const HAS_FILE_EXTENSION = /\/[^/]+\.[a-z0-9]+$/i;
@@ -142,6 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       routerOptions: { ignoreTrailingSlash: true },
     }),
   );
+  // Every route's schemas, for the OpenAPI documents (generated from the routes, not written by hand).
+  collectRoutes(app);
 
   const https = config.publicUrl.startsWith('https:');
   const mailer =
@@ -235,6 +251,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signedIn: async (request) => (await authn.optional(request))?.user.id ?? null,
     language: (userId) => settingFlags.value(userId, 'language'),
   });
+  // One Idempotency-Key mechanism for the generate calls and purchases.
+  const idempotency = createIdempotency({ repository: createIdempotencyRepository(db), clock });
   const billing = createBillingService({
     database,
     billing: createBillingRepository(db),
@@ -242,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     credits,
     payments: deps.payments ?? createTestModePaymentProvider(),
     clock,
+    idempotency,
     notify: notifications.billing,
   });
 
@@ -332,6 +351,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     signer,
     prices: config.prices,
     clock,
+    idempotency,
     abortLocal: runner.abortLocal,
     debugMode: (userId) => settingFlags.debugMode(userId),
     // The visible mark: always on the Free plan; paid plans choose (`watermarkEnabled`). API jobs too:
@@ -342,19 +362,28 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
-  // Workers start when the app is ready and finish their jobs before it closes.
-  let recovery: NodeJS.Timeout | undefined;
+  // Periodic tasks: registered here, started by main.ts (not by tests, which call `app.jobs`); stopped
+  // (runs under way awaited) before the queue and the store close.
+  const scheduler = createScheduler({ log: app.log });
+  app.decorate('scheduler', scheduler);
+
+  // Workers start when the app is ready and finish their jobs before it closes; the scheduler looks
+  // again for lapsed leases and lost deliveries every 15 s.
   app.addHook('onReady', async () => {
     if (config.workerConcurrency === 0) return;
     await runner.recover({ orphanRunning: queue.kind === 'embedded' });
     await queue.start(runner.run, config.workerConcurrency);
-    recovery = setInterval(() => {
-      runner.recover().catch((error) => app.log.warn({ err: error }, 'job recovery failed'));
-    }, 15_000);
-    recovery.unref();
   });
+  if (config.workerConcurrency > 0) {
+    scheduler.add({
+      name: 'job-recovery',
+      everyMs: JOB_RECOVERY_INTERVAL_MS,
+      run: () => runner.recover(),
+      failure: 'job recovery failed',
+    });
+  }
   app.addHook('onClose', async () => {
-    clearInterval(recovery);
+    await scheduler.stop();
     await queue.stop();
     await Promise.allSettled(providers.map((provider) => provider.close?.()));
     await store.close?.();
@@ -408,11 +437,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Expired sessions are swept hourly (each process; deleting twice is harmless).
-  const sweeper = setInterval(() => {
-    auth.purgeExpired().catch((error) => app.log.warn({ err: error }, 'session sweep failed'));
-  }, 60 * 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  scheduler.add({
+    name: 'session-sweep',
+    everyMs: SESSION_SWEEP_INTERVAL_MS,
+    run: () => auth.purgeExpired(),
+    failure: 'session sweep failed',
+  });
 
   // The home gallery's samples: rendered once per installation by the built-in renderer, in the background.
   const sharingRepository = createSharingRepository(db, database.dialect);
@@ -452,18 +482,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch),
     cleanupUnsaved,
   });
-  scheduleRecurring(app, {
-    enabled: config.workerConcurrency > 0,
-    everyMs: BILLING_JOB_INTERVAL_MS,
-    run: () => billing.runMonthlyResets(),
-    failure: 'monthly credit reset failed',
-  });
-  scheduleRecurring(app, {
-    enabled: config.workerConcurrency > 0,
-    everyMs: UNSAVED_CLEANUP_INTERVAL_MS,
-    run: () => cleanupUnsaved(),
-    failure: 'unsaved results clean-up failed',
-  });
+  if (config.workerConcurrency > 0) {
+    scheduler.add({
+      name: 'monthly-resets',
+      everyMs: BILLING_JOB_INTERVAL_MS,
+      runAtStart: true,
+      run: () => billing.runMonthlyResets(),
+      failure: 'monthly credit reset failed',
+    });
+    scheduler.add({
+      name: 'unsaved-cleanup',
+      everyMs: UNSAVED_CLEANUP_INTERVAL_MS,
+      runAtStart: true,
+      run: () => cleanupUnsaved(),
+      failure: 'unsaved results clean-up failed',
+    });
+  }
 
   // Feature modules.
   healthRoutes(app, {
@@ -506,19 +540,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     usage: createUsageService({ usage: usageRepository, billing }),
     localeOf: requestLocale.of,
   });
+  apiDocsRoutes(app, {
+    document: () =>
+      buildAppOpenApiDocument(documentedRoutes(app), {
+        cookieName,
+        signedInHooks: [authn.signedIn, authn.signedInAdmin],
+      }),
+  });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
   publicApiRoutes(app, {
-    keys: apiKeys,
-    keysRepository: apiKeysRepository,
-    users,
-    generations,
-    limiter: requestLimiter,
-    integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
-    speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
-    clock,
-    publicUrl: config.publicUrl,
+    auth: createPublicApiAuth({
+      keysRepository: apiKeysRepository,
+      limiter: requestLimiter,
+      integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
+      speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
+      clock,
+    }),
+    service: createPublicApiService({
+      keys: apiKeys,
+      users,
+      generations,
+      presenter: createPublicApiPresenter(config.publicUrl),
+    }),
     openapi: () => {
-      openapi ??= buildOpenApiDocument(config.prices);
+      openapi ??= buildOpenApiDocument(documentedRoutes(app), config.prices);
       return openapi;
     },
   });

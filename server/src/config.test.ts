@@ -102,6 +102,16 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'PUBLIC_URL']) expect(message).toContain(name);
   });
 
+  it('runs the periodic tasks unless SCHEDULER turns them off for this process', () => {
+    expect(loadConfig({}, { cwd }).scheduler).toBe(true);
+    expect(loadConfig({ SCHEDULER: 'true' }, { cwd }).scheduler).toBe(true);
+    const webOnly = loadConfig({ SCHEDULER: 'false', WORKER_CONCURRENCY: '0' }, { cwd });
+    expect(webOnly).toMatchObject({ scheduler: false, workerConcurrency: 0 });
+    expect(describeConfig(webOnly)).toMatchObject({ scheduler: false });
+    expect(loadConfig({ SCHEDULER: '0' }, { cwd }).scheduler).toBe(false);
+    expect(() => loadConfig({ SCHEDULER: 'sometimes' }, { cwd })).toThrow(/SCHEDULER/);
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://kaleido.example.com/' }, { cwd }).publicUrl).toBe(
       'https://kaleido.example.com',

@@ -28,6 +28,11 @@ export interface AppConfig {
   storageUrl: string | null;
   /** How many generation jobs this process runs at once (0: this process runs no jobs). */
   workerConcurrency: number;
+  /**
+   * Whether this process runs its periodic tasks (job recovery, monthly resets, unsaved clean-up with
+   * workers; the session sweep in any process). Off: another process of the installation runs them.
+   */
+  scheduler: boolean;
   /** Per-IP limits of the sign-up and sign-in endpoints. */
   rateLimits: { signupsPerHour: number; loginsPerMinute: number };
   /** Credits per generation (DECISIONS: image 1, video 3), changeable by the operator. */
@@ -96,6 +101,7 @@ const ZEnvironment = z.object({
     .regex(/^(s3|file):\/\//, 'must be s3://bucket/prefix?… or file:///path')
     .optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
+  SCHEDULER: booleanish.default(true),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CREDIT_PRICE_IMAGE: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.image),
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     providers,
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
+    scheduler: vars.SCHEDULER,
     prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
     rateLimits: {
       signupsPerHour: vars.RATE_LIMIT_SIGNUPS_PER_HOUR,
@@ -304,6 +311,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     mail: { kind: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from },
     storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
     workerConcurrency: config.workerConcurrency,
+    scheduler: config.scheduler,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
     push: config.push ? { vapidPublicKey: config.push.vapidPublicKey, subject: config.push.subject } : null,
     providers: config.providers ? describeProviders(config.providers) : [],

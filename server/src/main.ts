@@ -5,7 +5,10 @@ import { buildApp } from './app.js';
 import { ConfigError, describeConfig, loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './platform/db/database.js';
 
-/** Reads the configuration, migrates the database, builds the app and listens until SIGTERM/SIGINT. */
+/**
+ * Reads the configuration, migrates the database, builds the app, listens, then starts the periodic
+ * tasks (unless SCHEDULER=false leaves them to another process) until SIGTERM/SIGINT.
+ */
 async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const config = loadConfig(process.env, { defaultWebDistDir: path.resolve(here, '../../web/dist') });
@@ -28,6 +31,9 @@ async function main(): Promise<void> {
   running.log.info({ config: describeConfig(config) }, 'configuration');
   if (!config.webDistDir) running.log.warn('web/dist not found: serving the API only (run `npm run build`)');
   await running.listen({ host: config.host, port: config.port });
+  // Closing the app stops them (see app.ts).
+  if (config.scheduler) running.scheduler.start();
+  else running.log.info('periodic tasks off in this process (SCHEDULER=false)');
 }
 
 main().catch((error: unknown) => {

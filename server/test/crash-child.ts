@@ -24,6 +24,7 @@ const config: AppConfig = {
   social: [],
   storageUrl: null,
   workerConcurrency: 1,
+  scheduler: true,
   prices: { image: 1, video: 3 },
   rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
 };
@@ -32,5 +33,6 @@ await migrateToLatest(database);
 const fake = createFakeProvider({ kind: 'hold' });
 const app = await buildApp({ config, database, providers: [fake.provider] });
 await app.listen({ host: '127.0.0.1', port: 0 });
+app.scheduler.start();
 const address = app.server.address();
 process.stdout.write(`ready ${typeof address === 'object' && address ? address.port : 0}\n`);

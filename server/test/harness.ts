@@ -82,6 +82,11 @@ export interface TestContextOptions {
   runnerOptions?: Partial<RunnerOptions>;
   /** Use this existing database (and data folder) instead of fresh ones; it is left in place on close. */
   shared?: { database: AppConfig['database']; dataDir: string };
+  /**
+   * Start the app's periodic tasks once it is ready, as main.ts does after listening (default: off;
+   * tests run them through `app.jobs` with their clock).
+   */
+  startScheduler?: boolean;
 }
 
 /** A VAPID key pair for a test app (generating one is cheap). */
@@ -112,6 +117,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     social: [],
     storageUrl: null,
     workerConcurrency: 1,
+    scheduler: true,
     prices: { image: 1, video: 3 },
     rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
     push: { ...testVapidKeys(), subject: 'mailto:ops@example.com' },
@@ -129,6 +135,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   });
   options.routes?.(app);
   await app.ready();
+  if (options.startScheduler) app.scheduler.start();
   return {
     app,
     database,

@@ -23,7 +23,7 @@ export interface NavItem {
 }
 
 /** The destinations of the chrome, defined once for the top bar, the bottom bar and the user menu. */
-export const NAV = {
+const NAV = {
   home: { to: APP_ROUTES.home, label: 'app.nav.home', icon: House },
   image: { to: APP_ROUTES.generateImage, label: 'app.nav.image', icon: ImageIcon },
   video: { to: APP_ROUTES.generateVideo, label: 'app.nav.video', icon: Clapperboard },

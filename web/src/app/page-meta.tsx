@@ -10,7 +10,7 @@ export function formatPageTitle(title: string): string {
   return trimmed.includes(PRODUCT_NAME) ? trimmed : `${trimmed} · ${PRODUCT_NAME}`;
 }
 
-export interface ArticleMeta {
+interface ArticleMeta {
   publishedTime?: string;
   modifiedTime?: string;
   author?: string;

@@ -19,7 +19,7 @@ import {
   type Theme,
 } from './theme';
 
-export interface ThemeContextValue {
+interface ThemeContextValue {
   /** The chosen theme: 'light', 'dark' or 'system' (the default, following the operating system). */
   theme: Theme;
   /** What is on screen now. */
@@ -35,7 +35,7 @@ export interface ThemeContextValue {
   onThemeChosen: (listener: ThemeChoiceListener) => () => void;
 }
 
-export type ThemeChoiceListener = (theme: Theme, previous: Theme) => void;
+type ThemeChoiceListener = (theme: Theme, previous: Theme) => void;
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 

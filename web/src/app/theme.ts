@@ -9,7 +9,7 @@ export const THEME_COLORS = { light: '#f6f6f8', dark: '#0b0b10' } as const;
 export type Theme = (typeof SETTINGS_OPTIONS.themes)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
-export function isTheme(value: unknown): value is Theme {
+function isTheme(value: unknown): value is Theme {
   return typeof value === 'string' && (SETTINGS_OPTIONS.themes as readonly string[]).includes(value);
 }
 

@@ -15,7 +15,7 @@ import type { ToastAction, ToastType } from '../ui/toast';
 
 export type { ToastAction, ToastType };
 
-export interface ToastOptions {
+interface ToastOptions {
   type?: ToastType;
   title?: string;
   message?: string;
@@ -59,7 +59,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 let nextId = 0;
 
-export function createToastItem(options: ToastOptions): ToastItem {
+function createToastItem(options: ToastOptions): ToastItem {
   nextId += 1;
   return {
     id: `toast-${nextId}`,

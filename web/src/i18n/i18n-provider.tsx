@@ -15,7 +15,7 @@ import type { Messages } from './catalogs/en';
 import { loadedMessages, loadMessages } from './load-messages';
 import { initialLocale, setCurrentLocale, storeLocale } from './locale-state';
 
-export interface LocaleControl {
+interface LocaleControl {
   /** The language shown now. */
   locale: TLocale;
   /**

@@ -42,7 +42,7 @@ export function translate(id: MessageId, values?: MessageValues): string {
 }
 
 /** The language chosen on this device before, if any. */
-export function storedLocale(): TLocale | undefined {
+function storedLocale(): TLocale | undefined {
   try {
     const value = window.localStorage.getItem(LOCALE_STORAGE_KEY);
     return isLocale(value) ? value : undefined;

@@ -32,7 +32,7 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface ApiRequestOptions {
+interface ApiRequestOptions {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;

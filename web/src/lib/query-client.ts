@@ -4,7 +4,7 @@ import { isApiError } from './api-client';
 const MAX_RETRIES = 2;
 
 /** Repeats a failed query only when repeating can help: never for a 4xx answer. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && error.isClientError) return false;
   // Offline, a request the worker's cache could not answer fails at once (the page shows what it has).
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return false;

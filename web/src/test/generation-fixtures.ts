@@ -1,7 +1,27 @@
-import type { TAsset, TGeneration, TGenerationType, TModel } from '@kaleido/common';
-import { IMAGE_DEFAULTS, VIDEO_DEFAULTS } from '@kaleido/common/browser';
+import type { TAsset, TGeneration, TGenerationType, TModel, TStoredGenerationOptions } from '@kaleido/common';
+import { imageDimensions, videoDimensions } from '@kaleido/common/browser';
+import { settingsFrom } from '../features/generate/options';
 
 let counter = 0;
+
+/**
+ * A job's settings as the server stores and answers them (the kind and the output size added), from
+ * a request's settings or a test's few: what the generator's options allow, the defaults for the rest.
+ */
+export function storedSettings(type: TGenerationType, raw: unknown = {}): TStoredGenerationOptions {
+  if (type === 'image') {
+    const settings = settingsFrom('image', raw);
+    return { kind: 'image', ...settings, ...imageDimensions(settings) };
+  }
+  const settings = settingsFrom('video', raw);
+  return {
+    kind: 'video',
+    ...settings,
+    ...videoDimensions(settings),
+    durationSeconds: settings.duration,
+    fps: settings.frameRate,
+  };
+}
 
 export function makeAsset(overrides: Partial<TAsset> & { type?: TGenerationType } = {}): TAsset {
   counter += 1;
@@ -14,7 +34,7 @@ export function makeAsset(overrides: Partial<TAsset> & { type?: TGenerationType 
     thumbnailUrl: `/files/${id}-thumb.webp?sig=1`,
     downloadUrl: `/files/${id}.${type === 'image' ? 'png' : 'mp4'}?sig=1&download=1`,
     prompt: `A misty mountain landscape number ${counter}`,
-    settings: type === 'image' ? { ...IMAGE_DEFAULTS } : { ...VIDEO_DEFAULTS },
+    settings: storedSettings(type),
     metadata: {
       size: 1_234_567,
       timestamp: '2026-03-04T09:30:00.000Z',
@@ -48,7 +68,7 @@ export function makeGeneration(overrides: Partial<TGeneration> = {}): TGeneratio
     stage: 'Queued',
     prompt: 'A misty mountain landscape',
     negativePrompt: null,
-    settings: type === 'image' ? { ...IMAGE_DEFAULTS } : { ...VIDEO_DEFAULTS },
+    settings: storedSettings(type),
     seed: 7,
     cost: type === 'image' ? 1 : 3,
     provider: 'sketch',

@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'accent' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
+type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 // Labels may wrap (German and French labels run long): a button in a narrow column grows a line
 // instead of overflowing; the heights are minimums.
@@ -27,7 +27,7 @@ const SIZES: Record<ButtonSize, string> = {
   icon: 'size-9 [&_svg]:size-[18px]',
 };
 
-export interface ButtonStyleOptions {
+interface ButtonStyleOptions {
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -42,7 +42,7 @@ export function buttonClass({
   return cn(BASE, VARIANTS[variant], SIZES[size], className);
 }
 
-export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleOptions, 'className'> {}
+interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyleOptions, 'className'> {}
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;

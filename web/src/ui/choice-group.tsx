@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '../lib/cn';
 
-export interface Choice<V extends string | number> {
+interface Choice<V extends string | number> {
   value: V;
   label: ReactNode;
   /** Accessible name when the label is not plain text (e.g. an icon). */
@@ -11,7 +11,7 @@ export interface Choice<V extends string | number> {
   icon?: ReactNode;
 }
 
-export interface ChoiceGroupProps<V extends string | number> {
+interface ChoiceGroupProps<V extends string | number> {
   legend: ReactNode;
   options: readonly Choice<V>[];
   value: V;

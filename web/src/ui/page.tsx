@@ -6,7 +6,7 @@ export function PageContainer({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8', className)} {...props} />;
 }
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   eyebrow?: ReactNode;
   title: ReactNode;
   description?: ReactNode;

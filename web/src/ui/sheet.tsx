@@ -5,7 +5,6 @@ import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 
 export const Sheet = DialogPrimitive.Root;
-export const SheetClose = DialogPrimitive.Close;
 
 /** A panel that slides in from the right edge (a drawer), modal, with a title and a close button. */
 export function SheetContent({

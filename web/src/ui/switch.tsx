@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 
-export interface SwitchProps extends Omit<ComponentProps<'button'>, 'onChange' | 'value'> {
+interface SwitchProps extends Omit<ComponentProps<'button'>, 'onChange' | 'value'> {
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   /** Shows the saving state: the thumb pulses and clicks are ignored (it keeps focus, unlike disabled). */

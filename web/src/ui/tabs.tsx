@@ -1,13 +1,13 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { cn } from '../lib/cn';
 
-export interface TabItem {
+interface TabItem {
   id: string;
   label: string;
   content: ReactNode;
 }
 
-export interface TabsProps {
+interface TabsProps {
   items: readonly TabItem[];
   /** Accessible name of the tab list. */
   label: string;

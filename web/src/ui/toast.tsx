@@ -37,7 +37,7 @@ export interface ToastAction {
   onClick: () => void;
 }
 
-export interface ToastCardProps {
+interface ToastCardProps {
   type: ToastType;
   title?: string;
   message?: string;

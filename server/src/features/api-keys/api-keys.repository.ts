@@ -103,32 +103,6 @@ export function createApiKeysRepository(db: Executor) {
         .execute();
     },
 
-    findIdempotency(apiKeyId: string, key: string, trx: Executor = db) {
-      return trx
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('api_key_id', '=', apiKeyId)
-        .where('key', '=', key)
-        .executeTakeFirst();
-    },
-
-    /** Claims the key for this job; a concurrent claim of the same key fails on the primary key. */
-    async insertIdempotency(
-      row: { apiKeyId: string; key: string; requestHash: string; generationId: string; now: string },
-      trx: Executor = db,
-    ): Promise<void> {
-      await trx
-        .insertInto('idempotency_keys')
-        .values({
-          api_key_id: row.apiKeyId,
-          key: row.key,
-          request_hash: row.requestHash,
-          generation_id: row.generationId,
-          created_at: row.now,
-        })
-        .execute();
-    },
-
     /** Usage figures of one key, counted from its recorded requests. */
     async usage(id: string, since24h: string, since7d: string, trx: Executor = db) {
       const totals = await trx

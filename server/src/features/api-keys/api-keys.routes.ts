@@ -1,77 +1,151 @@
-import { ZCreateApiKeyRequest, ZUpdateApiKeyRequest } from '@kaleido/common';
-import type { FastifyInstance } from 'fastify';
-import { parseInput } from '../../platform/http/validation.js';
+import {
+  ZApiKey,
+  ZApiKeyUsage,
+  ZCreateApiKeyRequest,
+  ZCreatedApiKey,
+  ZDeleted,
+  ZRevealedApiKey,
+  ZSuccessEnvelope,
+  ZUpdateApiKeyRequest,
+} from '@kaleido/common';
+import { z } from 'zod';
+import type { App } from '../../platform/http/route-schemas.js';
 import type { Authenticator } from '../auth/authn.js';
 import type { ApiKeysService } from './api-keys.service.js';
 
+const ZKeyParams = z.object({ id: z.string() });
+
 /** The owner's management of developer keys (spec: /api-keys calls) and the personal key of Settings. */
-export function apiKeysRoutes(
-  app: FastifyInstance,
-  deps: { authn: Authenticator; keys: ApiKeysService },
-): void {
+export function apiKeysRoutes(app: App, deps: { authn: Authenticator; keys: ApiKeysService }): void {
   const { authn, keys } = deps;
+  const signedIn = authn.signedIn;
+  const key = ZSuccessEnvelope(ZApiKey);
+  const created = ZSuccessEnvelope(ZCreatedApiKey);
 
-  app.get('/api/api-keys/list', async (request, reply) => {
-    const auth = await authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await keys.list(auth.user.id) };
-  });
+  app.get(
+    '/api/api-keys/list',
+    { preValidation: signedIn, schema: { response: { 200: ZSuccessEnvelope(z.array(ZApiKey)) } } },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: await keys.list(auth.user.id) };
+    },
+  );
 
-  app.post('/api/api-keys/create', async (request, reply) => {
-    const auth = await authn.required(request);
-    const input = parseInput(ZCreateApiKeyRequest, request.body);
-    const created = await keys.create(auth.user, input);
-    return reply.status(201).send({ success: true, data: { ...created.apiKey, key: created.secret } });
-  });
+  app.post(
+    '/api/api-keys/create',
+    { preValidation: signedIn, schema: { body: ZCreateApiKeyRequest, response: { 201: created } } },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      const made = await keys.create(auth.user, request.body);
+      return reply.status(201).send({ success: true, data: { ...made.apiKey, key: made.secret } });
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/api-keys/:id/usage', async (request) => {
-    const auth = await authn.required(request);
-    return { success: true, data: await keys.usage(auth.user.id, request.params.id) };
-  });
+  app.get(
+    '/api/api-keys/:id/usage',
+    {
+      preValidation: signedIn,
+      schema: { params: ZKeyParams, response: { 200: ZSuccessEnvelope(ZApiKeyUsage) } },
+    },
+    async (request) => {
+      const auth = await authn.required(request);
+      return { success: true as const, data: await keys.usage(auth.user.id, request.params.id) };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/api-keys/:id/reveal', async (request, reply) => {
-    const auth = await authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, data: { key: await keys.reveal(auth.user.id, request.params.id) } };
-  });
+  app.get(
+    '/api/api-keys/:id/reveal',
+    {
+      preValidation: signedIn,
+      schema: { params: ZKeyParams, response: { 200: ZSuccessEnvelope(ZRevealedApiKey) } },
+    },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: { key: await keys.reveal(auth.user.id, request.params.id) } };
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/api/api-keys/:id', async (request) => {
-    const auth = await authn.required(request);
-    const patch = parseInput(ZUpdateApiKeyRequest, request.body);
-    return { success: true, data: await keys.update(auth.user.id, request.params.id, patch) };
-  });
+  app.patch(
+    '/api/api-keys/:id',
+    {
+      preValidation: signedIn,
+      schema: { params: ZKeyParams, body: ZUpdateApiKeyRequest, response: { 200: key } },
+    },
+    async (request) => {
+      const auth = await authn.required(request);
+      return {
+        success: true as const,
+        data: await keys.update(auth.user.id, request.params.id, request.body),
+      };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/api-keys/:id/deactivate', async (request) => {
-    const auth = await authn.required(request);
-    return { success: true, data: await keys.update(auth.user.id, request.params.id, { isActive: false }) };
-  });
+  app.post(
+    '/api/api-keys/:id/deactivate',
+    { preValidation: signedIn, schema: { params: ZKeyParams, response: { 200: key } } },
+    async (request) => {
+      const auth = await authn.required(request);
+      return {
+        success: true as const,
+        data: await keys.update(auth.user.id, request.params.id, { isActive: false }),
+      };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/api-keys/:id/activate', async (request) => {
-    const auth = await authn.required(request);
-    return { success: true, data: await keys.update(auth.user.id, request.params.id, { isActive: true }) };
-  });
+  app.post(
+    '/api/api-keys/:id/activate',
+    { preValidation: signedIn, schema: { params: ZKeyParams, response: { 200: key } } },
+    async (request) => {
+      const auth = await authn.required(request);
+      return {
+        success: true as const,
+        data: await keys.update(auth.user.id, request.params.id, { isActive: true }),
+      };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/api-keys/:id', async (request) => {
-    const auth = await authn.required(request);
-    await keys.remove(auth.user.id, request.params.id);
-    return { success: true, data: { id: request.params.id } };
-  });
+  app.delete(
+    '/api/api-keys/:id',
+    {
+      preValidation: signedIn,
+      schema: { params: ZKeyParams, response: { 200: ZSuccessEnvelope(ZDeleted) } },
+    },
+    async (request) => {
+      const auth = await authn.required(request);
+      await keys.remove(auth.user.id, request.params.id);
+      return { success: true as const, data: { id: request.params.id } };
+    },
+  );
 
-  app.get('/api/settings/api-key', async (request, reply) => {
-    const auth = await authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await keys.personal(auth.user.id) };
-  });
+  app.get(
+    '/api/settings/api-key',
+    { preValidation: signedIn, schema: { response: { 200: ZSuccessEnvelope(ZApiKey.nullable()) } } },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: await keys.personal(auth.user.id) };
+    },
+  );
 
-  app.post('/api/settings/api-key', async (request, reply) => {
-    const auth = await authn.required(request);
-    const created = await keys.generatePersonal(auth.user);
-    return reply.status(201).send({ success: true, data: { ...created.apiKey, key: created.secret } });
-  });
+  app.post(
+    '/api/settings/api-key',
+    { preValidation: signedIn, schema: { response: { 201: created } } },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      const made = await keys.generatePersonal(auth.user);
+      return reply.status(201).send({ success: true, data: { ...made.apiKey, key: made.secret } });
+    },
+  );
 
-  app.delete('/api/settings/api-key', async (request) => {
-    const auth = await authn.required(request);
-    await keys.revokePersonal(auth.user.id);
-    return { success: true, data: null };
-  });
+  app.delete(
+    '/api/settings/api-key',
+    { preValidation: signedIn, schema: { response: { 200: ZSuccessEnvelope(z.null()) } } },
+    async (request) => {
+      const auth = await authn.required(request);
+      await keys.revokePersonal(auth.user.id);
+      return { success: true as const, data: null };
+    },
+  );
 }

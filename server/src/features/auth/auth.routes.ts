@@ -1,18 +1,23 @@
 import {
   AUTH_MESSAGES,
   negotiateLocale,
+  ZAccessCheck,
+  ZAuthResult,
   ZChangePasswordRequest,
   ZForgotPasswordRequest,
   ZLoginRequest,
+  ZMe,
+  ZMessageResult,
   ZResetPasswordRequest,
   ZSignupRequest,
+  ZSuccessEnvelope,
   ZUpdateCreditsRequest,
   ZUpdatePlanRequest,
 } from '@kaleido/common';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/app-error.js';
-import { parseInput } from '../../platform/http/validation.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import { apiMessage } from '../../platform/i18n/api-messages.js';
 import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import { presentMe } from '../accounts/accounts.presenter.js';
@@ -24,7 +29,7 @@ import { type Authenticator, requestMeta } from './authn.js';
 const perIp = (max: number, timeWindow: string) => ({ config: { rateLimit: { max, timeWindow } } });
 
 export function authRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     auth: AuthService;
     authn: Authenticator;
@@ -42,91 +47,149 @@ export function authRoutes(
     return presentMe(user, await users.socialProviders(userId));
   };
 
-  app.post('/api/auth/signup', perIp(deps.limits.signupsPerHour, '1 hour'), async (request, reply) => {
-    const input = parseInput(ZSignupRequest, request.body);
-    // The new account speaks the language the web sent (its interface language, in Accept-Language).
-    const issued = await auth.signup({ ...input, language: negotiatedLocale(request) }, requestMeta(request));
-    authn.setSessionCookie(reply, issued);
-    return reply
-      .status(201)
-      .send({ success: true, data: { user: await me(issued.user.id), token: issued.token } });
-  });
+  const message = ZSuccessEnvelope(ZMessageResult);
 
-  app.post('/api/auth/login', perIp(deps.limits.loginsPerMinute, '1 minute'), async (request, reply) => {
-    const input = parseInput(ZLoginRequest, request.body);
-    const issued = await auth.login(input, requestMeta(request));
-    authn.setSessionCookie(reply, issued);
-    return { success: true, data: { user: await me(issued.user.id), token: issued.token } };
-  });
+  app.post(
+    '/api/auth/signup',
+    {
+      ...perIp(deps.limits.signupsPerHour, '1 hour'),
+      schema: { body: ZSignupRequest, response: { 201: ZSuccessEnvelope(ZAuthResult) } },
+    },
+    async (request, reply) => {
+      // The new account speaks the language the web sent (its interface language, in Accept-Language).
+      const issued = await auth.signup(
+        { ...request.body, language: negotiatedLocale(request) },
+        requestMeta(request),
+      );
+      authn.setSessionCookie(reply, issued);
+      return reply
+        .status(201)
+        .send({ success: true, data: { user: await me(issued.user.id), token: issued.token } });
+    },
+  );
 
-  app.post('/api/auth/logout', async (request, reply) => {
-    const current = await authn.optional(request);
-    if (current) await auth.logout(current.session.id);
-    authn.clearSessionCookie(reply);
-    return { success: true, data: null };
-  });
+  app.post(
+    '/api/auth/login',
+    {
+      ...perIp(deps.limits.loginsPerMinute, '1 minute'),
+      schema: { body: ZLoginRequest, response: { 200: ZSuccessEnvelope(ZAuthResult) } },
+    },
+    async (request, reply) => {
+      const issued = await auth.login(request.body, requestMeta(request));
+      authn.setSessionCookie(reply, issued);
+      return { success: true as const, data: { user: await me(issued.user.id), token: issued.token } };
+    },
+  );
 
-  app.get('/api/auth/me', async (request, reply) => {
-    const current = await authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await me(current.user.id) };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: ZSuccessEnvelope(z.null()) } } },
+    async (request, reply) => {
+      const current = await authn.optional(request);
+      if (current) await auth.logout(current.session.id);
+      authn.clearSessionCookie(reply);
+      return { success: true as const, data: null };
+    },
+  );
 
-  app.get('/api/auth/validate-access', async (request) => {
-    const current = await authn.required(request);
-    return {
-      success: true,
-      data: { valid: true, userId: current.user.id, role: current.user.role, plan: current.user.plan },
-    };
-  });
+  app.get(
+    '/api/auth/me',
+    { preValidation: authn.signedIn, schema: { response: { 200: ZSuccessEnvelope(ZMe) } } },
+    async (request, reply) => {
+      const current = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      return { success: true as const, data: await me(current.user.id) };
+    },
+  );
 
-  app.post('/api/auth/forgot-password', perIp(5, '15 minutes'), async (request) => {
-    const { email } = parseInput(ZForgotPasswordRequest, request.body);
-    // Signed out: the e-mail is in the language the web sends (its interface language).
-    await auth.forgotPassword(email, negotiateLocale(request.headers['accept-language']));
-    return {
-      success: true,
-      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.resetEmailSent }) },
-    };
-  });
+  app.get(
+    '/api/auth/validate-access',
+    { preValidation: authn.signedIn, schema: { response: { 200: ZSuccessEnvelope(ZAccessCheck) } } },
+    async (request) => {
+      const current = await authn.required(request);
+      return {
+        success: true as const,
+        data: {
+          valid: true as const,
+          userId: current.user.id,
+          role: current.user.role,
+          plan: current.user.plan,
+        },
+      };
+    },
+  );
 
-  app.post('/api/auth/reset-password', perIp(10, '15 minutes'), async (request) => {
-    const input = parseInput(ZResetPasswordRequest, request.body);
-    await auth.resetPassword(input);
-    return {
-      success: true,
-      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordReset }) },
-    };
-  });
+  app.post(
+    '/api/auth/forgot-password',
+    { ...perIp(5, '15 minutes'), schema: { body: ZForgotPasswordRequest, response: { 200: message } } },
+    async (request) => {
+      // Signed out: the e-mail is in the language the web sends (its interface language).
+      await auth.forgotPassword(request.body.email, negotiateLocale(request.headers['accept-language']));
+      return {
+        success: true as const,
+        data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.resetEmailSent }) },
+      };
+    },
+  );
 
-  app.post('/api/auth/change-password', perIp(10, '15 minutes'), async (request) => {
-    const current = await authn.required(request);
-    const input = parseInput(ZChangePasswordRequest, request.body);
-    await auth.changePassword(current, input);
-    // A success text follows Accept-Language (the web's interface language): no settings read.
-    return {
-      success: true,
-      data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordChanged }) },
-    };
-  });
+  app.post(
+    '/api/auth/reset-password',
+    { ...perIp(10, '15 minutes'), schema: { body: ZResetPasswordRequest, response: { 200: message } } },
+    async (request) => {
+      await auth.resetPassword(request.body);
+      return {
+        success: true as const,
+        data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordReset }) },
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      ...perIp(10, '15 minutes'),
+      preValidation: authn.signedIn,
+      schema: { body: ZChangePasswordRequest, response: { 200: message } },
+    },
+    async (request) => {
+      const current = await authn.required(request);
+      await auth.changePassword(current, request.body);
+      // A success text follows Accept-Language (the web's interface language): no settings read.
+      return {
+        success: true as const,
+        data: { message: apiMessage(negotiatedLocale(request), { id: AUTH_MESSAGES.passwordChanged }) },
+      };
+    },
+  );
 
   // Administrators only (DECISIONS): the prototype let the browser set its own balance and plan.
-  app.post('/api/auth/update-credits', async (request) => {
-    const current = await authn.admin(request);
-    const input = parseInput(ZUpdateCreditsRequest, request.body);
-    const userId = input.userId ?? current.user.id;
-    await deps.database.kysely
-      .transaction()
-      .execute((trx) => deps.credits.setTotal(userId, input.credits, trx));
-    return { success: true, data: await me(userId) };
-  });
+  app.post(
+    '/api/auth/update-credits',
+    {
+      preValidation: authn.signedInAdmin,
+      schema: { body: ZUpdateCreditsRequest, response: { 200: ZSuccessEnvelope(ZMe) } },
+    },
+    async (request) => {
+      const current = await authn.admin(request);
+      const userId = request.body.userId ?? current.user.id;
+      const { credits } = request.body;
+      await deps.database.kysely.transaction().execute((trx) => deps.credits.setTotal(userId, credits, trx));
+      return { success: true as const, data: await me(userId) };
+    },
+  );
 
-  app.post('/api/auth/update-plan', async (request) => {
-    const current = await authn.admin(request);
-    const input = parseInput(ZUpdatePlanRequest, request.body);
-    const userId = input.userId ?? current.user.id;
-    if (!(await users.findById(userId))) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
-    await users.update(userId, { plan: input.plan }, deps.clock.now().toISOString());
-    return { success: true, data: await me(userId) };
-  });
+  app.post(
+    '/api/auth/update-plan',
+    {
+      preValidation: authn.signedInAdmin,
+      schema: { body: ZUpdatePlanRequest, response: { 200: ZSuccessEnvelope(ZMe) } },
+    },
+    async (request) => {
+      const current = await authn.admin(request);
+      const userId = request.body.userId ?? current.user.id;
+      if (!(await users.findById(userId))) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
+      await users.update(userId, { plan: request.body.plan }, deps.clock.now().toISOString());
+      return { success: true as const, data: await me(userId) };
+    },
+  );
 }

@@ -6,9 +6,13 @@ import {
   LOCALE_TAGS,
   type TAuthPopupMessage,
   type TLocale,
+  ZSocialProvider,
+  ZSuccessEnvelope,
 } from '@kaleido/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import { apiMessage } from '../../platform/i18n/api-messages.js';
 import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import type { Authenticator } from './authn.js';
@@ -17,6 +21,14 @@ import { type OidcAttempt, type OidcService, safeReturnTo } from './oidc.service
 
 const ATTEMPT_COOKIE = 'kaleido_oidc';
 const ATTEMPT_PATH = '/api/auth/oidc';
+
+const ZProviderParams = z.object({ provider: z.string() });
+/** `?popup=1` for the popup flow, where to land after, and the web's interface language. */
+const ZStartQuery = z.object({
+  popup: z.string().optional(),
+  returnTo: z.string().optional(),
+  lang: z.string().optional(),
+});
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -62,12 +74,16 @@ setTimeout(function(){window.close();},${message.ok ? 50 : 2500});})();</script>
 }
 
 export function oidcRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: { oidc: OidcService; authn: Authenticator; publicUrl: string; https: boolean },
 ): void {
   const appOrigin = new URL(deps.publicUrl).origin;
 
-  app.get('/api/auth/social-providers', async () => ({ success: true, data: deps.oidc.list() }));
+  app.get(
+    '/api/auth/social-providers',
+    { schema: { response: { 200: ZSuccessEnvelope(z.array(ZSocialProvider)) } } },
+    async () => ({ success: true as const, data: deps.oidc.list() }),
+  );
 
   /** Ends the attempt: the popup page, or a redirect; an error is told in `locale`. */
   const finish = (
@@ -89,12 +105,13 @@ export function oidcRoutes(
     return reply.redirect(attempt.returnTo, 303);
   };
 
-  app.get<{
-    Params: { provider: string };
-    Querystring: { popup?: string; returnTo?: string; lang?: string };
-  }>(
+  // A redirect (or the popup page): no JSON answer to describe.
+  app.get(
     '/api/auth/oidc/:provider/start',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: { params: ZProviderParams, querystring: ZStartQuery },
+    },
     async (request, reply) => {
       const popup = request.query.popup === '1';
       const returnTo = safeReturnTo(request.query.returnTo);
@@ -122,38 +139,42 @@ export function oidcRoutes(
     },
   );
 
-  app.get<{ Params: { provider: string } }>('/api/auth/oidc/:provider/callback', async (request, reply) => {
-    const attempt = readAttempt(request);
-    reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_PATH });
-    const locale =
-      attempt?.language && isLocale(attempt.language) ? attempt.language : negotiatedLocale(request);
-    if (!attempt) {
-      return finish(
-        reply,
-        { popup: true, returnTo: '/' },
-        locale,
-        new AppError('SOCIAL_LOGIN_FAILED', 'api.auth.socialInterrupted'),
-      );
-    }
-    try {
-      const callbackUrl = new URL(request.url, deps.publicUrl);
-      const issued = await deps.oidc.complete(
-        request.params.provider,
-        callbackUrl,
-        attempt,
-        requestMeta(request),
-      );
-      deps.authn.setSessionCookie(reply, issued);
-      return finish(reply, attempt, locale);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      request.log.warn(
-        { err: error.cause ?? error, provider: request.params.provider },
-        'social sign-in failed',
-      );
-      return finish(reply, attempt, locale, error);
-    }
-  });
+  app.get(
+    '/api/auth/oidc/:provider/callback',
+    { schema: { params: ZProviderParams } },
+    async (request, reply) => {
+      const attempt = readAttempt(request);
+      reply.clearCookie(ATTEMPT_COOKIE, { path: ATTEMPT_PATH });
+      const locale =
+        attempt?.language && isLocale(attempt.language) ? attempt.language : negotiatedLocale(request);
+      if (!attempt) {
+        return finish(
+          reply,
+          { popup: true, returnTo: '/' },
+          locale,
+          new AppError('SOCIAL_LOGIN_FAILED', 'api.auth.socialInterrupted'),
+        );
+      }
+      try {
+        const callbackUrl = new URL(request.url, deps.publicUrl);
+        const issued = await deps.oidc.complete(
+          request.params.provider,
+          callbackUrl,
+          attempt,
+          requestMeta(request),
+        );
+        deps.authn.setSessionCookie(reply, issued);
+        return finish(reply, attempt, locale);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        request.log.warn(
+          { err: error.cause ?? error, provider: request.params.provider },
+          'social sign-in failed',
+        );
+        return finish(reply, attempt, locale, error);
+      }
+    },
+  );
 }
 
 function readAttempt(request: FastifyRequest): OidcAttempt | null {

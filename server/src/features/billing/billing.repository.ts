@@ -166,27 +166,13 @@ export function createBillingRepository(db: Executor) {
 
     // Purchases and invoices -------------------------------------------------------------------------
 
-    findPurchaseByKey(userId: string, key: string, trx: Executor = db): Promise<PurchaseRow | undefined> {
-      return trx
-        .selectFrom('purchases')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirst();
-    },
-
     findPurchase(id: string, trx: Executor = db): Promise<PurchaseRow | undefined> {
       return trx.selectFrom('purchases').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Records a purchase as pending; false when the person already used this idempotency key. */
-    async insertPendingPurchase(row: Insertable<PurchasesTable>, trx: Executor = db): Promise<boolean> {
-      const result = await trx
-        .insertInto('purchases')
-        .values(row)
-        .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-        .executeTakeFirst();
-      return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+    /** Records a purchase as pending (with its Idempotency-Key claimed in the same transaction). */
+    async insertPendingPurchase(row: Insertable<PurchasesTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('purchases').values(row).execute();
     },
 
     /** Settles a pending purchase; true for exactly one caller (the one who then grants what was bought). */

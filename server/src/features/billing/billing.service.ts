@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   BILLING_MESSAGES,
   DEFAULT_LOCALE,
@@ -20,6 +20,7 @@ import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { AppError, validationError } from '../../platform/http/app-error.js';
 import { englishOf } from '../../platform/i18n/api-messages.js';
+import { type Idempotency, requestHash } from '../../platform/idempotency/idempotency.js';
 import type { ChargeResult, PaymentProvider } from '../../platform/payments/index.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import { totalCredits } from '../credits/balance.js';
@@ -65,6 +66,7 @@ export function createBillingService(deps: {
   credits: CreditsService;
   payments: PaymentProvider;
   clock: Clock;
+  idempotency: Idempotency;
   /** E-mails receipts and plan changes after they are committed (never throws). */
   notify?: BillingNotifier;
 }) {
@@ -187,9 +189,54 @@ export function createBillingService(deps: {
     return settled;
   }
 
+  async function purchaseById(id: string): Promise<PurchaseRow> {
+    const purchase = await billing.findPurchase(id);
+    if (!purchase) throw new Error('purchase vanished');
+    return purchase;
+  }
+
+  /** Records `spec` as a pending purchase paid with `card`, its Idempotency-Key claimed in the same transaction. */
+  async function insertPending(
+    userId: string,
+    spec: PurchaseSpec,
+    card: PaymentMethodRow,
+    claim: (trx: Executor, purchaseId: string) => Promise<void>,
+  ): Promise<PurchaseRow> {
+    const id = randomUUID();
+    await deps.database.kysely.transaction().execute(async (trx) => {
+      await billing.insertPendingPurchase(
+        {
+          id,
+          user_id: userId,
+          kind: spec.kind,
+          item: spec.item,
+          description: spec.description,
+          amount_cents: spec.amountCents,
+          currency: 'usd',
+          credits: spec.credits,
+          bonus_credits: spec.bonusCredits,
+          status: 'pending',
+          failure_code: null,
+          failure_message: null,
+          payment_method_id: card.id,
+          card_brand: card.brand,
+          card_last4: card.last4,
+          provider: payments.name,
+          provider_charge_id: null,
+          created_at: now().toISOString(),
+          completed_at: null,
+        },
+        trx,
+      );
+      await claim(trx, id);
+    });
+    return purchaseById(id);
+  }
+
   /**
-   * Finds the purchase of this idempotency key or records a new pending one, charges it if still
-   * pending, and answers with its outcome (a declined purchase answers PAYMENT_DECLINED every time).
+   * Finds the purchase of this idempotency key (platform/idempotency: the person's key, the same
+   * request) or records a new pending one, charges it if still pending, and answers with its outcome
+   * (a declined purchase answers PAYMENT_DECLINED every time).
    */
   async function buy(
     userId: string,
@@ -197,42 +244,22 @@ export function createBillingService(deps: {
     input: { idempotencyKey: string; paymentMethodId?: string },
     grant: (purchase: PurchaseRow, trx: Executor) => Promise<void>,
   ): Promise<PurchaseRow> {
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([spec.kind, spec.item, spec.amountCents, input.paymentMethodId ?? null]))
-      .digest('hex');
-    let purchase = await billing.findPurchaseByKey(userId, input.idempotencyKey);
-    if (!purchase) {
-      const card = await cardFor(userId, input.paymentMethodId);
-      const inserted = await billing.insertPendingPurchase({
-        id: randomUUID(),
-        user_id: userId,
-        kind: spec.kind,
-        item: spec.item,
-        description: spec.description,
-        amount_cents: spec.amountCents,
-        currency: 'usd',
-        credits: spec.credits,
-        bonus_credits: spec.bonusCredits,
-        status: 'pending',
-        failure_code: null,
-        failure_message: null,
-        payment_method_id: card.id,
-        card_brand: card.brand,
-        card_last4: card.last4,
-        provider: payments.name,
-        provider_charge_id: null,
-        idempotency_key: input.idempotencyKey,
-        request_hash: requestHash,
-        created_at: now().toISOString(),
-        completed_at: null,
-      });
-      purchase = await billing.findPurchaseByKey(userId, input.idempotencyKey);
-      if (!purchase) throw new Error('purchase vanished');
-      if (!inserted && purchase.request_hash !== requestHash)
-        throw new AppError('CONFLICT', BILLING_MESSAGES.idempotencyMismatch);
-    } else if (purchase.request_hash !== requestHash) {
-      throw new AppError('CONFLICT', BILLING_MESSAGES.idempotencyMismatch);
-    }
+    let { value: purchase } = await deps.idempotency.once(
+      {
+        caller: { userId },
+        operation: 'purchase',
+        key: input.idempotencyKey,
+        hash: requestHash(
+          JSON.stringify([spec.kind, spec.item, spec.amountCents, input.paymentMethodId ?? null]),
+        ),
+        conflict: BILLING_MESSAGES.idempotencyMismatch,
+      },
+      {
+        replay: purchaseById,
+        create: async (claim) =>
+          insertPending(userId, spec, await cardFor(userId, input.paymentMethodId), claim),
+      },
+    );
     if (purchase.status === 'pending') {
       const card = purchase.payment_method_id
         ? await billing.findPaymentMethod(userId, purchase.payment_method_id)
@@ -295,36 +322,37 @@ export function createBillingService(deps: {
     let renewal: PurchaseRow | null = null;
     if (targetPlan.priceUsd > 0) {
       const card = await billing.findDefaultPaymentMethod(userId);
+      // One renewal per billing month, whichever process gets there first.
       const key = `renewal-${Date.parse(expectedEnd)}`;
       if (card) {
-        await billing.insertPendingPurchase({
-          id: randomUUID(),
-          user_id: userId,
-          kind: 'renewal',
-          item: target,
-          description: `${targetPlan.name} plan, monthly renewal`,
-          amount_cents: usdToCents(targetPlan.priceUsd),
-          currency: 'usd',
-          credits: targetPlan.monthlyCredits,
-          bonus_credits: 0,
-          status: 'pending',
-          failure_code: null,
-          failure_message: null,
-          payment_method_id: card.id,
-          card_brand: card.brand,
-          card_last4: card.last4,
-          provider: payments.name,
-          provider_charge_id: null,
-          idempotency_key: key,
-          request_hash: key,
-          created_at: now().toISOString(),
-          completed_at: null,
-        });
-        const pending = await billing.findPurchaseByKey(userId, key);
+        const { value: pending } = await deps.idempotency.once(
+          {
+            caller: { userId },
+            operation: 'renewal',
+            key,
+            hash: requestHash(key),
+            conflict: BILLING_MESSAGES.idempotencyMismatch,
+          },
+          {
+            replay: purchaseById,
+            create: (claim) =>
+              insertPending(
+                userId,
+                {
+                  kind: 'renewal',
+                  item: target,
+                  description: `${targetPlan.name} plan, monthly renewal`,
+                  amountCents: usdToCents(targetPlan.priceUsd),
+                  credits: targetPlan.monthlyCredits,
+                  bonusCredits: 0,
+                },
+                card,
+                claim,
+              ),
+          },
+        );
         renewal =
-          pending?.status === 'pending'
-            ? await settle(pending, card.provider_token, async () => {})
-            : (pending ?? null);
+          pending.status === 'pending' ? await settle(pending, card.provider_token, async () => {}) : pending;
       }
     }
     const plan: TPlanId = targetPlan.priceUsd === 0 || renewal?.status === 'succeeded' ? target : 'free';

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import type { ByteRange, FileStore } from '../../platform/storage/file-store.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 
@@ -21,16 +22,24 @@ function parseRange(header: string | undefined, size: number): ByteRange | 'inva
   return start <= end && start < size ? { start, end } : 'invalid';
 }
 
+/** The signed URL's parts (see signed-urls.ts): expiry, signature, and the download name if any. */
+const ZSignedFileQuery = z.object({
+  exp: z.string().optional(),
+  sig: z.string().optional(),
+  dl: z.string().optional(),
+});
+
 const safeFilename = (name: string) => name.replace(/[^\w.-]+/g, '_').slice(0, 120) || 'download';
 
 /**
  * `GET /api/files/<key>?exp&sig[&dl]`: serves a stored file to whoever holds a valid signed URL (the
  * app only signs URLs for the owner). Range requests let videos seek.
  */
-export function filesRoutes(app: FastifyInstance, deps: { store: FileStore; signer: UrlSigner }): void {
-  app.get<{ Params: { '*': string }; Querystring: { exp?: string; sig?: string; dl?: string } }>(
+export function filesRoutes(app: App, deps: { store: FileStore; signer: UrlSigner }): void {
+  // The file itself (any type, or a byte range of it): no JSON answer to describe.
+  app.get(
     '/api/files/*',
-    { compress: false },
+    { compress: false, schema: { params: z.object({ '*': z.string() }), querystring: ZSignedFileQuery } },
     async (request, reply) => {
       const key = request.params['*'];
       if (!deps.signer.verify(key, request.query)) throw new AppError('NOT_FOUND', 'api.files.notFound');

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import { ZGalleryItem, ZSuccessEnvelope } from '@kaleido/common';
 import { z } from 'zod';
-import { parseInput } from '../../platform/http/validation.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import type { Authenticator } from '../auth/authn.js';
 import type { GalleryService } from './gallery.service.js';
 
@@ -10,20 +10,21 @@ const ZGalleryQuery = z.object({
 });
 
 /** The gallery of the home page: no sign-in needed (signed in, members-only profiles show too). */
-export function galleryRoutes(
-  app: FastifyInstance,
-  deps: { gallery: GalleryService; authn: Authenticator },
-): void {
-  app.get('/api/gallery', async (request, reply) => {
-    const query = parseInput(ZGalleryQuery, request.query);
-    // File URLs are signed and expire; what a visitor sees depends on whether they are signed in
-    // (members-only profiles), and an owner who stops sharing expects it at once: never reused unasked.
-    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Authorization');
-    // Signed-in members also see members-only (friends) profiles' creations.
-    const viewer = await deps.authn.optional(request);
-    return {
-      success: true,
-      data: await deps.gallery.list(query.limit, query.offset, viewer ? { userId: viewer.user.id } : null),
-    };
-  });
+export function galleryRoutes(app: App, deps: { gallery: GalleryService; authn: Authenticator }): void {
+  app.get(
+    '/api/gallery',
+    { schema: { querystring: ZGalleryQuery, response: { 200: ZSuccessEnvelope(z.array(ZGalleryItem)) } } },
+    async (request, reply) => {
+      const query = request.query;
+      // File URLs are signed and expire; what a visitor sees depends on whether they are signed in
+      // (members-only profiles), and an owner who stops sharing expects it at once: never reused unasked.
+      reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie, Authorization');
+      // Signed-in members also see members-only (friends) profiles' creations.
+      const viewer = await deps.authn.optional(request);
+      return {
+        success: true as const,
+        data: await deps.gallery.list(query.limit, query.offset, viewer ? { userId: viewer.user.id } : null),
+      };
+    },
+  );
 }

@@ -89,27 +89,22 @@ export function createGenerationRunner(deps: {
   const leaseUntil = () => new Date(now().getTime() + options.leaseMs).toISOString();
 
   function requestOf(row: GenerationRow): GenerationRequest {
-    const o = JSON.parse(row.options) as Record<string, unknown>;
+    const options = row.options;
     const base = {
       prompt: row.prompt,
       negativePrompt: row.negative_prompt ?? undefined,
       model: row.model,
       seed: row.seed,
-      width: Number(o.width),
-      height: Number(o.height),
-      aspectRatio: String(o.aspectRatio),
-      style: String(o.style),
+      width: options.width,
+      height: options.height,
+      aspectRatio: options.aspectRatio,
+      style: options.style,
       resumeState: row.provider_state ? JSON.parse(row.provider_state) : undefined,
       watermark: row.watermark === 1,
     };
-    return row.kind === 'image'
-      ? {
-          ...base,
-          kind: 'image',
-          imageStyle: String(o.imageStyle ?? 'default'),
-          quality: (o.quality as 'standard' | 'high' | 'ultra') ?? 'standard',
-        }
-      : { ...base, kind: 'video', durationSeconds: Number(o.durationSeconds), fps: Number(o.fps) };
+    return options.kind === 'image'
+      ? { ...base, kind: 'image', imageStyle: options.imageStyle, quality: options.quality }
+      : { ...base, kind: 'video', durationSeconds: options.durationSeconds, fps: options.fps };
   }
 
   async function endWithRefund(
@@ -194,7 +189,6 @@ export function createGenerationRunner(deps: {
         trx,
       );
       if (!done) return false;
-      const options = JSON.parse(row.options) as Record<string, unknown>;
       await deps.assets.insert(
         {
           id: assetId,
@@ -202,7 +196,7 @@ export function createGenerationRunner(deps: {
           generation_id: row.id,
           kind: row.kind,
           prompt: row.prompt,
-          settings: JSON.stringify(options),
+          settings: row.options,
           file_key: fileKey,
           thumbnail_key: thumbnailKey,
           content_type: output.contentType,
@@ -249,7 +243,8 @@ export function createGenerationRunner(deps: {
   async function run(jobId: string): Promise<void> {
     const row = await deps.generations.claim(jobId, iso(), leaseUntil());
     if (!row) return;
-    deps.events.changed(jobId);
+    // The claimed row is the job's whole new state (running, started, progress reset by a requeue).
+    deps.events.changed(jobId, row);
     const controller = new AbortController();
     controllers.set(jobId, controller);
     const modelTimeout = deps.registry.models().find((entry) => entry.model.id === row.model)
@@ -278,13 +273,19 @@ export function createGenerationRunner(deps: {
         (async () => {
           if (update.preview)
             await deps.store.put(previewKey, update.preview.data, update.preview.contentType);
-          await deps.generations.progress(jobId, {
+          const written = await deps.generations.progress(jobId, {
             progress,
             stage: update.stage,
             previewKey: update.preview ? previewKey : undefined,
             now: iso(),
           });
-          deps.events.changed(jobId);
+          if (written) {
+            deps.events.changed(jobId, {
+              progress,
+              stage: update.stage,
+              ...(update.preview ? { preview_key: previewKey } : {}),
+            });
+          }
         })().catch((error) => deps.log.warn({ err: error, jobId }, 'progress update failed'));
       },
       checkpoint: (state) => deps.generations.saveProviderState(jobId, state, iso()),
@@ -368,17 +369,16 @@ export function createGenerationRunner(deps: {
             'provider unavailable or rate limited; failing over',
           );
           failovers.push({ from: current.model, to: next.model.id, reason: error.message.slice(0, 200) });
-          const switched = await deps.generations.switchProvider(jobId, {
+          const switched = {
             provider: next.provider.id,
             model: next.model.id,
             details: JSON.stringify({ failovers }),
-            now: iso(),
-          });
-          if (!switched) throw error;
+          };
+          if (!(await deps.generations.switchProvider(jobId, { ...switched, now: iso() }))) throw error;
           current = { ...current, provider: next.provider.id, model: next.model.id, provider_state: null };
           request = { ...requestOf(current), resumeState: undefined };
           context.report({ progress: 1, stage: `Switched to ${next.model.name}` });
-          deps.events.changed(jobId);
+          deps.events.changed(jobId, { ...switched, provider_state: null });
         }
       }
       deps.events.changed(jobId);
@@ -442,6 +442,7 @@ export function createGenerationRunner(deps: {
         if (controllers.has(job.id)) continue;
         if (job.attempts < options.maxAttempts) {
           if (await deps.generations.requeue(job.id, cutoff.toISOString())) {
+            deps.events.changed(job.id);
             await deps.queue.enqueue(job.id);
             requeued += 1;
           }

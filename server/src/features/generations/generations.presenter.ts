@@ -1,4 +1,4 @@
-import type { TGeneration } from '@kaleido/common';
+import type { TGeneration, TGenerationEvent } from '@kaleido/common';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { AssetRow } from '../library/assets.repository.js';
 import { presentAsset } from '../library/library.presenter.js';
@@ -17,7 +17,7 @@ export function presentGeneration(
     stage: row.stage,
     prompt: row.prompt,
     negativePrompt: row.negative_prompt,
-    settings: JSON.parse(row.options) as Record<string, unknown>,
+    settings: row.options,
     seed: row.seed,
     cost: row.cost,
     provider: row.provider,
@@ -33,4 +33,19 @@ export function presentGeneration(
     statusUrl: `/api/generations/${row.id}`,
     eventsUrl: `/api/generations/${row.id}/events`,
   };
+}
+
+/** The event-stream message of a job's state: its end, a preview, or progress. */
+export function generationEvent(generation: TGeneration): TGenerationEvent {
+  const type =
+    generation.status === 'succeeded'
+      ? 'done'
+      : generation.status === 'failed'
+        ? 'failed'
+        : generation.status === 'cancelled'
+          ? 'cancelled'
+          : generation.previewUrl
+            ? 'preview'
+            : 'progress';
+  return { type, generation };
 }

@@ -1,18 +1,42 @@
+import {
+  readStoredGenerationOptions,
+  type TStoredGenerationOptions,
+  writeStoredGenerationOptions,
+} from '@kaleido/common';
 import type { Insertable, Selectable } from 'kysely';
 import { toDbBoolean } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { GenerationStatus, GenerationsTable } from '../../platform/db/schema.js';
 
-export type GenerationRow = Selectable<GenerationsTable>;
+/** A job as the engine reads it: its stored options typed (the JSON column is read once, here). */
+export type GenerationRow = Omit<Selectable<GenerationsTable>, 'options'> & {
+  options: TStoredGenerationOptions;
+};
+export type NewGeneration = Omit<Insertable<GenerationsTable>, 'options'> & {
+  options: TStoredGenerationOptions;
+};
+
+function toRow(row: Selectable<GenerationsTable>): GenerationRow {
+  return { ...row, options: readStoredGenerationOptions(row.kind, row.options) };
+}
+const toRowOrUndefined = (row: Selectable<GenerationsTable> | undefined) => (row ? toRow(row) : undefined);
 
 export function createGenerationsRepository(db: Executor) {
   return {
-    async insert(row: Insertable<GenerationsTable>, trx: Executor = db): Promise<void> {
-      await trx.insertInto('generations').values(row).execute();
+    async insert(row: NewGeneration, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('generations')
+        .values({ ...row, options: writeStoredGenerationOptions(row.options) })
+        .execute();
     },
 
     find(id: string, trx: Executor = db): Promise<GenerationRow | undefined> {
-      return trx.selectFrom('generations').selectAll().where('id', '=', id).executeTakeFirst();
+      return trx
+        .selectFrom('generations')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then(toRowOrUndefined);
     },
 
     /** The job if it belongs to `userId` (another person's id looks exactly like a missing one). */
@@ -22,28 +46,23 @@ export function createGenerationsRepository(db: Executor) {
         .selectAll()
         .where('id', '=', id)
         .where('user_id', '=', userId)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .then(toRowOrUndefined);
     },
 
-    /** The job a browser session started under this Idempotency-Key (not an API key's: those are per key). */
-    findBySessionIdempotencyKey(
+    async listOwned(
       userId: string,
-      key: string,
+      options: { status?: GenerationStatus; limit: number },
       trx: Executor = db,
-    ): Promise<GenerationRow | undefined> {
-      return trx
-        .selectFrom('generations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', key)
-        .where('api_key_id', 'is', null)
-        .executeTakeFirst();
-    },
-
-    listOwned(userId: string, options: { status?: GenerationStatus; limit: number }, trx: Executor = db) {
+    ): Promise<GenerationRow[]> {
       let query = trx.selectFrom('generations').selectAll().where('user_id', '=', userId);
       if (options.status) query = query.where('status', '=', options.status);
-      return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .execute();
+      return rows.map(toRow);
     },
 
     /** queued → running, for exactly one worker; null when someone else has it or it ended. */
@@ -66,7 +85,7 @@ export function createGenerationsRepository(db: Executor) {
         .where('status', '=', 'queued')
         .returningAll()
         .executeTakeFirst();
-      return row ?? null;
+      return row ? toRow(row) : null;
     },
 
     /** Renews a running job's lease; returns whether cancellation was asked for (or the job is gone). */
@@ -86,12 +105,13 @@ export function createGenerationsRepository(db: Executor) {
       return { cancel: !row || row.cancel_requested === 1 };
     },
 
+    /** Writes a running job's progress; false when it is no longer running (nothing written). */
     async progress(
       id: string,
       update: { progress: number; stage: string; previewKey?: string; now: string },
       trx: Executor = db,
-    ): Promise<void> {
-      await trx
+    ): Promise<boolean> {
+      const updated = await trx
         .updateTable('generations')
         .set({
           progress: update.progress,
@@ -101,7 +121,8 @@ export function createGenerationsRepository(db: Executor) {
         })
         .where('id', '=', id)
         .where('status', '=', 'running')
-        .execute();
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) === 1;
     },
 
     async saveProviderState(id: string, state: unknown, now: string, trx: Executor = db): Promise<void> {

@@ -2,20 +2,33 @@ import {
   GENERATION_STATUSES,
   loginRequiredCode,
   type TGeneration,
-  type TGenerationEvent,
+  type TGenerationFinished,
   type TGenerationType,
   type TModel,
+  ZAsset,
+  ZGeneration,
+  ZGenerationDiagnostics,
+  ZGenerationFinished,
+  ZGenerationStarted,
   ZImageGenerationRequest,
+  ZModel,
+  ZSuccessEnvelope,
   ZVideoGenerationRequest,
 } from '@kaleido/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
-import { parseInput } from '../../platform/http/validation.js';
-import type { Authenticator } from '../auth/authn.js';
+import type { App } from '../../platform/http/route-schemas.js';
+import { ZIdempotencyKeyHeaders } from '../../platform/idempotency/idempotency.js';
+import type { Authenticator, RequestAuth } from '../auth/authn.js';
 import { WATCH_RENEW_MS } from '../notifications/notifications.service.js';
 import type { GenerationEvents } from './generation-events.js';
-import type { GenerationsService, Prices } from './generations.service.js';
+import {
+  type GenerationsService,
+  type Prices,
+  type SubmitInput,
+  SYNC_WAIT_MS,
+} from './generations.service.js';
 import type { ProviderRegistry } from './provider-registry.js';
 
 const ZListQuery = z.object({
@@ -23,43 +36,31 @@ const ZListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 const ZWaitQuery = z.object({ wait: z.enum(['true', 'false']).default('true') });
+const ZJobParams = z.object({ id: z.string() });
 
-/** The optional Idempotency-Key header: 1 to 255 characters. */
-function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const key = request.headers['idempotency-key'];
-  if (key === undefined) return undefined;
-  if (Array.isArray(key) || key.length < 1 || key.length > 255) {
-    throw new AppError('VALIDATION_FAILED', 'api.request.idempotencyKeyInvalid');
-  }
-  return key;
-}
-
-/** How long the synchronous spec endpoints wait before answering 202 with the job. */
-const SYNC_WAIT_MS = 20_000;
+/** The generate calls check the session themselves (their 401 names what needs it), as the app document says. */
+const SESSION_SECURITY: { [scheme: string]: string[] }[] = [{ session: [] }, { sessionToken: [] }];
 
 /** The spec's answer for a finished generation: `data.url` (and `data.metadata` for videos). */
-function finishedAnswer(generation: TGeneration) {
+function finishedAnswer(generation: TGeneration): TGenerationFinished {
   const asset = generation.asset;
   return {
-    success: true,
-    data: {
-      id: asset?.id ?? generation.id,
-      generationId: generation.id,
-      url: asset?.url ?? null,
-      thumbnailUrl: asset?.thumbnailUrl ?? null,
-      downloadUrl: asset?.downloadUrl ?? null,
-      prompt: generation.prompt,
-      settings: generation.settings,
-      metadata: asset
-        ? { ...asset.metadata, prompt: generation.prompt, timestamp: asset.createdAt, cost: generation.cost }
-        : null,
-      generation,
-    },
+    id: asset?.id ?? generation.id,
+    generationId: generation.id,
+    url: asset?.url ?? null,
+    thumbnailUrl: asset?.thumbnailUrl ?? null,
+    downloadUrl: asset?.downloadUrl ?? null,
+    prompt: generation.prompt,
+    settings: generation.settings,
+    metadata: asset
+      ? { ...asset.metadata, prompt: generation.prompt, timestamp: asset.createdAt, cost: generation.cost }
+      : null,
+    generation,
   };
 }
 
 export function generationsRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     authn: Authenticator;
     generations: GenerationsService;
@@ -73,29 +74,41 @@ export function generationsRoutes(
     watch?: (jobId: string, userId: string) => void;
   },
 ): void {
-  const generate = (kind: TGenerationType) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const auth = await deps.authn.optional(request);
+  const { authn } = deps;
+  const signedIn = authn.signedIn;
+
+  /** The person generating: "Please log in to generate …" (401) without a session. */
+  async function generator(request: FastifyRequest, kind: TGenerationType): Promise<RequestAuth> {
+    const auth = await authn.optional(request);
     if (!auth) throw new AppError(loginRequiredCode(kind));
-    const { wait } = parseInput(ZWaitQuery, request.query);
-    const idempotencyKey = idempotencyKeyOf(request);
-    const input =
-      kind === 'image'
-        ? { kind, ...parseInput(ZImageGenerationRequest, request.body) }
-        : { kind, ...parseInput(ZVideoGenerationRequest, request.body) };
-    // With an Idempotency-Key (the offline queue sends one) a repeat gets the first job, charged once.
-    const submitted = idempotencyKey
-      ? await deps.generations.submitOnce(auth.user.id, input, idempotencyKey)
+    return auth;
+  }
+
+  /**
+   * Submits the job (once per Idempotency-Key: the offline queue replays with one), waits for it
+   * unless `?wait=false`, and answers the result (200), the failure, or the running job (202).
+   */
+  async function generate(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: SubmitInput,
+    options: { wait: boolean; idempotencyKey: string | undefined },
+  ) {
+    const auth = await generator(request, input.kind);
+    const submitted = options.idempotencyKey
+      ? (await deps.generations.submitOnce(auth.user.id, input, options.idempotencyKey)).row
       : await deps.generations.submit(auth.user.id, input);
-    const row = wait === 'true' ? await deps.generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
+    const row = options.wait ? await deps.generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
     const generation = await deps.generations.present(row);
-    if (row.status === 'succeeded') return finishedAnswer(generation);
     if (row.status === 'failed' || row.status === 'cancelled') {
-      const failure = new AppError(
-        kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
+      throw new AppError(
+        input.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
         deps.generations.failureText(row),
         { details: { generation } },
       );
-      throw failure;
+    }
+    if (row.status === 'succeeded') {
+      return reply.status(200).send({ success: true, data: finishedAnswer(generation) });
     }
     return reply.status(202).send({
       success: true,
@@ -107,12 +120,49 @@ export function generationsRoutes(
         generation,
       },
     });
+  }
+
+  /** What both generate calls declare besides their body. */
+  const generateSchema = {
+    security: SESSION_SECURITY,
+    querystring: ZWaitQuery,
+    headers: ZIdempotencyKeyHeaders,
+    response: {
+      200: ZSuccessEnvelope(ZGenerationFinished),
+      202: ZSuccessEnvelope(ZGenerationStarted),
+    },
   };
 
-  app.post('/api/generate-image', generate('image'));
-  app.post('/api/generate-video', generate('video'));
+  app.post(
+    '/api/generate-image',
+    {
+      preValidation: async (request) => void (await generator(request, 'image')),
+      schema: { ...generateSchema, body: ZImageGenerationRequest },
+    },
+    (request, reply) =>
+      generate(
+        request,
+        reply,
+        { kind: 'image', ...request.body },
+        { wait: request.query.wait === 'true', idempotencyKey: request.headers['idempotency-key'] },
+      ),
+  );
+  app.post(
+    '/api/generate-video',
+    {
+      preValidation: async (request) => void (await generator(request, 'video')),
+      schema: { ...generateSchema, body: ZVideoGenerationRequest },
+    },
+    (request, reply) =>
+      generate(
+        request,
+        reply,
+        { kind: 'video', ...request.body },
+        { wait: request.query.wait === 'true', idempotencyKey: request.headers['idempotency-key'] },
+      ),
+  );
 
-  app.get('/api/models', async () => {
+  app.get('/api/models', { schema: { response: { 200: ZSuccessEnvelope(z.array(ZModel)) } } }, async () => {
     const health = new Map((await deps.registry.health(3000)).map((entry) => [entry.id, entry.ok]));
     const defaults = {
       image: deps.registry.models().find((entry) => entry.model.kinds.includes('image'))?.model.id,
@@ -139,42 +189,75 @@ export function generationsRoutes(
       available: health.get(provider.id) ?? true,
       default: { image: defaults.image === model.id, video: defaults.video === model.id },
     }));
-    return { success: true, data };
+    return { success: true as const, data };
   });
 
-  app.get('/api/generations', async (request) => {
-    const auth = await deps.authn.required(request);
-    const query = parseInput(ZListQuery, request.query);
-    const rows = await deps.generations.list(auth.user.id, query.status, query.limit);
-    return { success: true, data: await Promise.all(rows.map((row) => deps.generations.present(row))) };
-  });
+  app.get(
+    '/api/generations',
+    {
+      preValidation: signedIn,
+      schema: { querystring: ZListQuery, response: { 200: ZSuccessEnvelope(z.array(ZGeneration)) } },
+    },
+    async (request) => {
+      const auth = await authn.required(request);
+      const rows = await deps.generations.list(auth.user.id, request.query.status, request.query.limit);
+      return {
+        success: true as const,
+        data: await Promise.all(rows.map((row) => deps.generations.present(row))),
+      };
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/generations/:id', async (request, reply) => {
-    const auth = await deps.authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    const row = await deps.generations.get(request.params.id, auth.user.id);
-    if (row.status === 'queued' || row.status === 'running') deps.watch?.(row.id, auth.user.id);
-    return { success: true, data: await deps.generations.present(row) };
-  });
+  const job = ZSuccessEnvelope(ZGeneration);
+
+  app.get(
+    '/api/generations/:id',
+    { preValidation: signedIn, schema: { params: ZJobParams, response: { 200: job } } },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      const row = await deps.generations.get(request.params.id, auth.user.id);
+      if (row.status === 'queued' || row.status === 'running') deps.watch?.(row.id, auth.user.id);
+      return { success: true as const, data: await deps.generations.present(row) };
+    },
+  );
 
   /** Auto-save off: puts the job's result in the library (the history's Save button). */
-  app.post<{ Params: { id: string } }>('/api/generations/:id/save', async (request) => {
-    const auth = await deps.authn.required(request);
-    return { success: true, data: await deps.generations.save(request.params.id, auth.user.id) };
-  });
+  app.post(
+    '/api/generations/:id/save',
+    { preValidation: signedIn, schema: { params: ZJobParams, response: { 200: ZSuccessEnvelope(ZAsset) } } },
+    async (request) => {
+      const auth = await authn.required(request);
+      return { success: true as const, data: await deps.generations.save(request.params.id, auth.user.id) };
+    },
+  );
 
   /** Debug mode's per-job diagnostics (job id, model, provider, attempts, failovers, stages, provider error). */
-  app.get<{ Params: { id: string } }>('/api/generations/:id/diagnostics', async (request, reply) => {
-    const auth = await deps.authn.required(request);
-    reply.header('Cache-Control', 'no-store');
-    return { success: true, data: await deps.generations.diagnostics(request.params.id, auth.user.id) };
-  });
+  app.get(
+    '/api/generations/:id/diagnostics',
+    {
+      preValidation: signedIn,
+      schema: { params: ZJobParams, response: { 200: ZSuccessEnvelope(ZGenerationDiagnostics) } },
+    },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true as const,
+        data: await deps.generations.diagnostics(request.params.id, auth.user.id),
+      };
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/api/generations/:id/cancel', async (request) => {
-    const auth = await deps.authn.required(request);
-    const row = await deps.generations.cancel(request.params.id, auth.user.id);
-    return { success: true, data: await deps.generations.present(row) };
-  });
+  app.post(
+    '/api/generations/:id/cancel',
+    { preValidation: signedIn, schema: { params: ZJobParams, response: { 200: job } } },
+    async (request) => {
+      const auth = await authn.required(request);
+      const row = await deps.generations.cancel(request.params.id, auth.user.id);
+      return { success: true as const, data: await deps.generations.present(row) };
+    },
+  );
 
   /** Server-sent events: the job's state now and at every change, until it ends. */
   app.get<{ Params: { id: string } }>('/api/generations/:id/events', async (request, reply) => {
@@ -191,55 +274,30 @@ export function generationsRoutes(
     });
     let lastSent = '';
     let closed = false;
-    const send = (event: TGenerationEvent) => {
-      const body = JSON.stringify(event);
-      if (body === lastSent || closed) return;
-      lastSent = body;
-      raw.write(`event: ${event.type}\ndata: ${body}\n\n`);
-    };
-    const typeOf = (generation: TGeneration): TGenerationEvent['type'] =>
-      generation.status === 'succeeded'
-        ? 'done'
-        : generation.status === 'failed'
-          ? 'failed'
-          : generation.status === 'cancelled'
-            ? 'cancelled'
-            : generation.previewUrl
-              ? 'preview'
-              : 'progress';
-    let busy = false;
-    const refresh = async () => {
-      if (busy || closed) return;
-      busy = true;
-      try {
-        const generation = await deps.generations.present(await deps.generations.get(first.id, auth.user.id));
-        const type = typeOf(generation);
-        send({ type, generation } as TGenerationEvent);
-        if (type === 'done' || type === 'failed' || type === 'cancelled') finish();
-      } catch {
-        finish();
-      } finally {
-        busy = false;
-      }
-    };
-    // Other processes' workers are seen by polling; this process's by events.
-    const unsubscribe = deps.events.subscribe(first.id, () => void refresh());
-    const poll = setInterval(() => void refresh(), 1000);
     const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
     // While the stream is open, the job is followed by a page of its owner (see `watch`).
     deps.watch?.(first.id, auth.user.id);
     const watching = setInterval(() => deps.watch?.(first.id, auth.user.id), WATCH_RENEW_MS);
+    let stop = () => {};
     function finish() {
       if (closed) return;
       closed = true;
-      unsubscribe();
-      clearInterval(poll);
+      stop();
       clearInterval(keepAlive);
       clearInterval(watching);
       raw.end();
     }
     request.raw.on('close', finish);
     raw.write('retry: 2000\n\n');
-    await refresh();
+    // This process's changes arrive with their new state; other processes' by a slow poll.
+    stop = deps.generations.follow(first, {
+      send(event) {
+        const body = JSON.stringify(event);
+        if (body === lastSent || closed) return;
+        lastSent = body;
+        raw.write(`event: ${event.type}\ndata: ${body}\n\n`);
+      },
+      end: finish,
+    });
   });
 }

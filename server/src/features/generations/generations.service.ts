@@ -8,15 +8,16 @@ import {
   type TAsset,
   type TGenerationType,
   type TImageSettings,
+  type TStoredGenerationOptions,
   videoDimensions,
 } from '@kaleido/common';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
-import { isUniqueViolation } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { GenerationStatus } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import { englishOf, type TLocalizedText } from '../../platform/i18n/api-messages.js';
+import { type Idempotency, requestHash } from '../../platform/idempotency/idempotency.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { CreditsService } from '../credits/credits.service.js';
@@ -24,6 +25,7 @@ import type { AssetsRepository } from '../library/assets.repository.js';
 import { presentAsset } from '../library/library.presenter.js';
 import { presentDiagnostics } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
+import { followGeneration } from './generation-stream.js';
 import { presentGeneration } from './generations.presenter.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
 import type { ProviderRegistry } from './provider-registry.js';
@@ -60,10 +62,18 @@ export type SubmitInput =
 
 export interface SubmitOptions {
   apiKeyId?: string;
-  idempotencyKey?: string;
   /** Extra work in the reservation's transaction (e.g. a key's allowance); throwing rolls everything back. */
   withinTransaction?: (trx: Executor, job: { id: string; cost: number }) => Promise<void>;
 }
+
+/**
+ * How long a generate call waits for its job before answering 202 with it (both paths: the public
+ * API always, a browser session unless it asks `?wait=false`).
+ */
+export const SYNC_WAIT_MS = 25_000;
+
+/** What an Idempotency-Key covers for a generation: the whole submitted input, kind included. */
+const generationRequestHash = (input: SubmitInput) => requestHash(`${input.kind}\n${JSON.stringify(input)}`);
 
 const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
 
@@ -79,6 +89,7 @@ export function createGenerationsService(deps: {
   signer: UrlSigner;
   prices: Prices;
   clock: Clock;
+  idempotency: Idempotency;
   /** Aborts a job running in this process (see the runner). */
   abortLocal(jobId: string): void;
   /** The owner's `debugMode` setting: diagnostics are shown only while it is on. */
@@ -101,6 +112,11 @@ export function createGenerationsService(deps: {
 
   return {
     present,
+
+    /** Follows a job for its event stream (see generation-stream); returns `stop`. */
+    follow(row: GenerationRow, listener: Parameters<typeof followGeneration>[2]): () => void {
+      return followGeneration(deps, row, listener);
+    },
 
     /**
      * Reserves the price and inserts the job in one transaction, then queues it. Throws 402 with the
@@ -155,10 +171,11 @@ export function createGenerationsService(deps: {
       const at = now();
       // Decided once, when the job is accepted: a retry or a failover marks the output alike.
       const watermark = await deps.watermarkFor(userId);
-      const options_ =
+      const stored: TStoredGenerationOptions =
         input.kind === 'image'
-          ? { ...input.settings, ...size }
+          ? { kind: 'image', ...input.settings, ...size }
           : {
+              kind: 'video',
               ...input.settings,
               ...size,
               durationSeconds: input.settings.duration,
@@ -180,7 +197,7 @@ export function createGenerationsService(deps: {
             stage: 'Queued',
             prompt: input.prompt,
             negative_prompt: input.negativePrompt || null,
-            options: JSON.stringify(options_),
+            options: stored,
             provider: provider.id,
             model: model.id,
             seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
@@ -198,7 +215,6 @@ export function createGenerationsService(deps: {
             error_code: null,
             details: null,
             api_key_id: options.apiKeyId ?? null,
-            idempotency_key: options.idempotencyKey ?? null,
             watermark: watermark ? 1 : 0,
             created_at: at,
             started_at: null,
@@ -215,30 +231,38 @@ export function createGenerationsService(deps: {
     },
 
     /**
-     * `submit` once per person and Idempotency-Key (browser sessions; the offline queue replays with
-     * one): a repeat answers the job the first request started, never reserving again. The same key
-     * with another request is refused (409). Two racing requests meet at the unique index; the loser
-     * finds the winner's job.
+     * `submit` once per Idempotency-Key of the caller (the API key given in `options.apiKeyId`, else
+     * the person: browser sessions, whose offline queue replays with one). A repeat of the same input
+     * answers the job the first request started, never reserving again (`replayed`); the same key
+     * with another input is refused (409). See platform/idempotency.
      */
-    async submitOnce(userId: string, input: SubmitInput, idempotencyKey: string): Promise<GenerationRow> {
-      const earlier = async () => {
-        const row = await deps.generations.findBySessionIdempotencyKey(userId, idempotencyKey);
-        if (row && (row.kind !== input.kind || row.prompt !== input.prompt)) {
-          throw new AppError('CONFLICT', API_KEY_MESSAGES.idempotencyMismatch);
-        }
-        return row;
-      };
-      const found = await earlier();
-      if (found) return found;
-      try {
-        return await this.submit(userId, input, { idempotencyKey });
-      } catch (error) {
-        if (isUniqueViolation(error)) {
-          const winner = await earlier();
-          if (winner) return winner;
-        }
-        throw error;
-      }
+    async submitOnce(
+      userId: string,
+      input: SubmitInput,
+      idempotencyKey: string,
+      options: SubmitOptions = {},
+    ): Promise<{ row: GenerationRow; replayed: boolean }> {
+      const { value, replayed } = await deps.idempotency.once(
+        {
+          caller: { userId, apiKeyId: options.apiKeyId },
+          operation: 'generation',
+          key: idempotencyKey,
+          hash: generationRequestHash(input),
+          conflict: API_KEY_MESSAGES.idempotencyMismatch,
+        },
+        {
+          replay: (id) => ownedOrNotFound(id, userId),
+          create: (claim) =>
+            this.submit(userId, input, {
+              ...options,
+              async withinTransaction(trx, job) {
+                await options.withinTransaction?.(trx, job);
+                await claim(trx, job.id);
+              },
+            }),
+        },
+      );
+      return { row: value, replayed };
     },
 
     /** Resolves with the job once it has ended, or as it is after `timeoutMs`. */
@@ -251,7 +275,10 @@ export function createGenerationsService(deps: {
         if (TERMINAL.includes(row.status) || remaining <= 0) return row;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(done, Math.min(remaining, 1000));
-          const unsubscribe = deps.events.subscribe(id, done);
+          // A message with the new state is progress; one without may be the end.
+          const unsubscribe = deps.events.subscribe(id, (patch) => {
+            if (!patch) done();
+          });
           function done() {
             clearTimeout(timer);
             unsubscribe();

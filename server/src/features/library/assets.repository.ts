@@ -1,11 +1,23 @@
-import type { TGenerationType } from '@kaleido/common';
+import {
+  readStoredGenerationOptions,
+  type TGenerationType,
+  type TStoredGenerationOptions,
+  writeStoredGenerationOptions,
+} from '@kaleido/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db/dialect.js';
 import { assetPromptMatches, searchWords } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { AssetsTable, UsageLogsTable } from '../../platform/db/schema.js';
 
-export type AssetRow = Selectable<AssetsTable>;
+/** An asset as the app reads it: the job's options it was made with, typed (read once, here). */
+export type AssetRow = Omit<Selectable<AssetsTable>, 'settings'> & { settings: TStoredGenerationOptions };
+export type NewAsset = Omit<Insertable<AssetsTable>, 'settings'> & { settings: TStoredGenerationOptions };
+
+function toRow(row: Selectable<AssetsTable>): AssetRow {
+  return { ...row, settings: readStoredGenerationOptions(row.kind, row.settings) };
+}
+const toRowOrUndefined = (row: Selectable<AssetsTable> | undefined) => (row ? toRow(row) : undefined);
 
 export interface AssetPageQuery {
   userId: string;
@@ -21,12 +33,20 @@ export interface AssetPageQuery {
 
 export function createAssetsRepository(db: Executor, dialect: Dialect) {
   return {
-    async insert(row: Insertable<AssetsTable>, trx: Executor = db): Promise<void> {
-      await trx.insertInto('assets').values(row).execute();
+    async insert(row: NewAsset, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('assets')
+        .values({ ...row, settings: writeStoredGenerationOptions(row.settings) })
+        .execute();
     },
 
     find(id: string, trx: Executor = db): Promise<AssetRow | undefined> {
-      return trx.selectFrom('assets').selectAll('assets').where('id', '=', id).executeTakeFirst();
+      return trx
+        .selectFrom('assets')
+        .selectAll('assets')
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then(toRowOrUndefined);
     },
 
     findOwned(id: string, userId: string, trx: Executor = db): Promise<AssetRow | undefined> {
@@ -35,11 +55,12 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
         .selectAll('assets')
         .where('id', '=', id)
         .where('user_id', '=', userId)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .then(toRowOrUndefined);
     },
 
     /** One page of a person's library, keyset-paginated on (created_at, id). */
-    page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
+    async page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
       let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
       if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
       if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
@@ -55,11 +76,12 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
           ]),
         );
       }
-      return select
+      const rows = await select
         .orderBy('assets.created_at', newest ? 'desc' : 'asc')
         .orderBy('assets.id', newest ? 'desc' : 'asc')
         .limit(query.limit)
         .execute();
+      return rows.map(toRow);
     },
 
     /** A saved asset of `userId` (the library's own actions: zip downloads). */
@@ -70,7 +92,8 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
         .where('id', '=', id)
         .where('user_id', '=', userId)
         .where('saved', '=', 1)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .then(toRowOrUndefined);
     },
 
     /** Moves a result into the library; true when the asset exists (saving twice is harmless). */
@@ -119,13 +142,14 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
       return Number(result.numDeletedRows) === 1;
     },
 
-    listAll(userId: string, trx: Executor = db): Promise<AssetRow[]> {
-      return trx
+    async listAll(userId: string, trx: Executor = db): Promise<AssetRow[]> {
+      const rows = await trx
         .selectFrom('assets')
         .selectAll('assets')
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .execute();
+      return rows.map(toRow);
     },
 
     async insertUsageLog(row: Insertable<UsageLogsTable>, trx: Executor = db): Promise<void> {

@@ -26,7 +26,7 @@ export function presentAsset(row: AssetRow, signer: UrlSigner): TAsset {
     thumbnailUrl: row.thumbnail_key ? signer.url(row.thumbnail_key) : null,
     downloadUrl: signer.url(row.file_key, { download: filename }),
     prompt: row.prompt,
-    settings: JSON.parse(row.settings) as Record<string, unknown>,
+    settings: row.settings,
     metadata: {
       size: row.size_bytes,
       timestamp: row.created_at,

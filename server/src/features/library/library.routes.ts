@@ -1,7 +1,6 @@
-import { ZLibraryQuery } from '@kaleido/common';
-import type { FastifyInstance } from 'fastify';
+import { ZAsset, ZAssetPage, ZDeleted, ZLibraryQuery, ZSavedImage, ZSuccessEnvelope } from '@kaleido/common';
 import { z } from 'zod';
-import { parseInput } from '../../platform/http/validation.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { Authenticator } from '../auth/authn.js';
 import { presentAsset } from './library.presenter.js';
@@ -27,67 +26,98 @@ const ZArchiveQuery = z.object({
     ),
 });
 
+const ZAssetParams = z.object({ id: z.string() });
+
 export function libraryRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: {
     authn: Authenticator;
     library: LibraryService;
     signer: UrlSigner;
   },
 ): void {
-  app.get('/api/assets', async (request, reply) => {
-    const auth = await deps.authn.required(request);
-    const query = parseInput(ZLibraryQuery, request.query);
-    const { items, nextCursor } = await deps.library.page(auth.user.id, query);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      success: true,
-      data: { items: items.map((row) => presentAsset(row, deps.signer)), nextCursor },
-    };
-  });
+  const signedIn = deps.authn.signedIn;
 
-  app.get<{ Params: { id: string } }>('/api/assets/:id', async (request) => {
-    const auth = await deps.authn.required(request);
-    const row = await deps.library.get(auth.user.id, request.params.id);
-    return { success: true, data: presentAsset(row, deps.signer) };
-  });
+  app.get(
+    '/api/assets',
+    {
+      preValidation: signedIn,
+      schema: { querystring: ZLibraryQuery, response: { 200: ZSuccessEnvelope(ZAssetPage) } },
+    },
+    async (request, reply) => {
+      const auth = await deps.authn.required(request);
+      const { items, nextCursor } = await deps.library.page(auth.user.id, request.query);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        success: true as const,
+        data: { items: items.map((row) => presentAsset(row, deps.signer)), nextCursor },
+      };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/assets/:id', async (request) => {
-    const auth = await deps.authn.required(request);
-    const row = await deps.library.delete(auth.user.id, request.params.id, request.log);
-    return { success: true, data: { id: row.id } };
-  });
+  app.get(
+    '/api/assets/:id',
+    {
+      preValidation: signedIn,
+      schema: { params: ZAssetParams, response: { 200: ZSuccessEnvelope(ZAsset) } },
+    },
+    async (request) => {
+      const auth = await deps.authn.required(request);
+      const row = await deps.library.get(auth.user.id, request.params.id);
+      return { success: true as const, data: presentAsset(row, deps.signer) };
+    },
+  );
+
+  app.delete(
+    '/api/assets/:id',
+    {
+      preValidation: signedIn,
+      schema: { params: ZAssetParams, response: { 200: ZSuccessEnvelope(ZDeleted) } },
+    },
+    async (request) => {
+      const auth = await deps.authn.required(request);
+      const row = await deps.library.delete(auth.user.id, request.params.id, request.log);
+      return { success: true as const, data: { id: row.id } };
+    },
+  );
 
   /** Several assets as one zip download: `GET /api/assets/archive?ids=a,b,c` (at most 100). */
-  app.get('/api/assets/archive', { compress: false }, async (request, reply) => {
-    const auth = await deps.authn.required(request);
-    const { ids } = parseInput(ZArchiveQuery, request.query);
-    const { stream, count } = await deps.library.archive(auth.user.id, ids);
-    const day = new Date().toISOString().slice(0, 10);
-    return reply
-      .header('Content-Type', 'application/zip')
-      .header('Content-Disposition', `attachment; filename="kaleido-${day}-${count}-items.zip"`)
-      .header('Cache-Control', 'no-store')
-      .send(stream);
-  });
+  app.get(
+    '/api/assets/archive',
+    { compress: false, preValidation: signedIn, schema: { querystring: ZArchiveQuery } },
+    async (request, reply) => {
+      const auth = await deps.authn.required(request);
+      const { stream, count } = await deps.library.archive(auth.user.id, request.query.ids);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', `attachment; filename="kaleido-${day}-${count}-items.zip"`)
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
 
   /** The spec's saved-images list: id, url, prompt, settings, timestamp, metadata. */
-  app.get('/api/generate-image/saved', async (request) => {
-    const auth = await deps.authn.required(request);
-    const rows = await deps.library.savedImages(auth.user.id);
-    return {
-      success: true,
-      data: rows.map((row) => {
-        const asset = presentAsset(row, deps.signer);
-        return {
-          id: asset.id,
-          url: asset.url,
-          prompt: asset.prompt,
-          settings: asset.settings,
-          timestamp: asset.createdAt,
-          metadata: asset.metadata,
-        };
-      }),
-    };
-  });
+  app.get(
+    '/api/generate-image/saved',
+    { preValidation: signedIn, schema: { response: { 200: ZSuccessEnvelope(z.array(ZSavedImage)) } } },
+    async (request) => {
+      const auth = await deps.authn.required(request);
+      const rows = await deps.library.savedImages(auth.user.id);
+      return {
+        success: true as const,
+        data: rows.map((row) => {
+          const asset = presentAsset(row, deps.signer);
+          return {
+            id: asset.id,
+            url: asset.url,
+            prompt: asset.prompt,
+            settings: asset.settings,
+            timestamp: asset.createdAt,
+            metadata: asset.metadata,
+          };
+        }),
+      };
+    },
+  );
 }

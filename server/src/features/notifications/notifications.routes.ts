@@ -2,12 +2,16 @@ import {
   LOCALE_TAGS,
   negotiateLocale,
   type TLocale,
+  ZDetectedTimeZone,
   ZDetectedTimeZoneRequest,
+  ZSuccessEnvelope,
   ZUnsubscribeQuery,
+  ZUnsubscribeResult,
 } from '@kaleido/common';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
-import { parseInput } from '../../platform/http/validation.js';
+import type { App } from '../../platform/http/route-schemas.js';
 import type { Authenticator } from '../auth/authn.js';
 import { emailT } from './email-messages.js';
 import { escapeHtml } from './email-templates.js';
@@ -63,8 +67,13 @@ declare module 'fastify' {
   }
 }
 
+/** The unsubscribe answers are never cached, and the token in their URL is never sent on. */
+async function noStoreNoReferrer(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+}
+
 export function notificationsRoutes(
-  app: FastifyInstance,
+  app: App,
   deps: { authn: Authenticator; notifications: NotificationsService },
 ): void {
   app.decorate('mail', { idle: () => deps.notifications.idle() });
@@ -75,10 +84,16 @@ export function notificationsRoutes(
    * (link scanners and previews fetch links); the button, or the mail program's RFC 8058 one-click
    * POST, does it.
    */
-  app.get(UNSUBSCRIBE_PATH, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-    try {
-      const { token } = parseInput(ZUnsubscribeQuery, request.query);
+  app.get(
+    UNSUBSCRIBE_PATH,
+    {
+      onRequest: noStoreNoReferrer,
+      // A page, refusals included (a missing or bad token too).
+      errorHandler: (error, request, reply) => errorPage(request, reply, error),
+      schema: { querystring: ZUnsubscribeQuery },
+    },
+    async (request, reply) => {
+      const { token } = request.query;
       // The page speaks the language of the account's e-mails.
       const { setting, locale } = await deps.notifications.inspect(token);
       const action = `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
@@ -92,24 +107,41 @@ export function notificationsRoutes(
 </form>${settingsLink(locale)}`,
         ),
       );
-    } catch (error) {
-      return errorPage(request, reply, error);
-    }
-  });
+    },
+  );
 
   // Mail programs POST `List-Unsubscribe=One-Click` as a form (RFC 8058): accepted here only, and
   // ignored (the token in the query is what counts).
-  app.register(async (scope) => {
+  app.register(async (scope: App) => {
     scope.addContentTypeParser(
       ['application/x-www-form-urlencoded', 'multipart/form-data'],
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, body),
     );
-    scope.post(UNSUBSCRIBE_PATH, async (request, reply) => {
-      reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
-      try {
-        const { token } = parseInput(ZUnsubscribeQuery, request.query);
-        const { setting, locale } = await deps.notifications.unsubscribe(token);
+    scope.post(
+      UNSUBSCRIBE_PATH,
+      {
+        onRequest: noStoreNoReferrer,
+        // A page for a browser (Accept: text/html), else the error envelope.
+        errorHandler: (error, request, reply) => {
+          if (wantsHtml(request)) return errorPage(request, reply, error);
+          throw error;
+        },
+        schema: {
+          querystring: ZUnsubscribeQuery,
+          response: {
+            200: {
+              description: 'Unsubscribed: the envelope, or a page for a browser (Accept: text/html).',
+              content: {
+                'application/json': { schema: ZSuccessEnvelope(ZUnsubscribeResult) },
+                'text/html': { schema: z.string() },
+              },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { setting, locale } = await deps.notifications.unsubscribe(request.query.token);
         const message = emailT(locale, 'email.unsubscribe.done', { setting });
         if (wantsHtml(request))
           return reply
@@ -121,19 +153,23 @@ export function notificationsRoutes(
                 `${paragraph(message)}${settingsLink(locale)}`,
               ),
             );
-        return { success: true, data: { setting, message } };
-      } catch (error) {
-        if (wantsHtml(request)) return errorPage(request, reply, error);
-        throw error;
-      }
-    });
+        return { success: true as const, data: { setting, message } };
+      },
+    );
   });
 
   /** The web app reports the browser's zone (used while the timezone setting is 'auto'). */
-  app.put('/api/settings/detected-time-zone', async (request) => {
-    const auth = await deps.authn.required(request);
-    const { timeZone } = parseInput(ZDetectedTimeZoneRequest, request.body);
-    await deps.notifications.setDetectedTimeZone(auth.user.id, timeZone);
-    return { success: true, data: { timeZone } };
-  });
+  app.put(
+    '/api/settings/detected-time-zone',
+    {
+      preValidation: deps.authn.signedIn,
+      schema: { body: ZDetectedTimeZoneRequest, response: { 200: ZSuccessEnvelope(ZDetectedTimeZone) } },
+    },
+    async (request) => {
+      const auth = await deps.authn.required(request);
+      const { timeZone } = request.body;
+      await deps.notifications.setDetectedTimeZone(auth.user.id, timeZone);
+      return { success: true as const, data: { timeZone } };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import type { TGalleryItem } from '@kaleido/common';
+import { readStoredGenerationOptions, type TGalleryItem } from '@kaleido/common';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import { downloadName } from '../library/library.presenter.js';
 import { jsonFlag, type SharedRow } from './sharing.repository.js';
@@ -19,7 +19,7 @@ export function presentSharedItem(row: SharedRow, signer: UrlSigner): TGalleryIt
       download: downloadName(usage ? row.prompt : '', row.content_type, row.id),
     }),
     prompt: usage ? row.prompt : null,
-    settings: usage ? (JSON.parse(row.settings) as Record<string, unknown>) : null,
+    settings: usage ? readStoredGenerationOptions(row.kind, row.settings) : null,
     width: row.width,
     height: row.height,
     source: 'community',

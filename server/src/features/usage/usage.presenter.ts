@@ -1,3 +1,4 @@
+import type { TUsageLog } from '@kaleido/common';
 import type { Selectable } from 'kysely';
 import type { UsageLogsTable } from '../../platform/db/schema.js';
 
@@ -7,7 +8,7 @@ type UsageLogRow = Pick<
 >;
 
 /** One entry of `GET /api/usage/logs`. */
-export function presentUsageLog(row: UsageLogRow) {
+export function presentUsageLog(row: UsageLogRow): TUsageLog {
   return {
     id: row.id,
     type: row.kind,

@@ -51,6 +51,7 @@ describe('database and migrations', () => {
       ['0008-mail', 'Success'],
       ['0009-sharing-analytics', 'Success'],
       ['0010-diagnostics', 'Success'],
+      ['0011-idempotency', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

@@ -132,7 +132,6 @@ export interface GenerationsTable {
   error_code: string | null;
   details: string | null;
   api_key_id: string | null;
-  idempotency_key: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -233,11 +232,19 @@ export interface ApiRequestsTable {
   created_at: string;
 }
 
+/**
+ * One Idempotency-Key in use (platform/idempotency): unique per caller (the API key, or else the
+ * person) and operation, with the hash of the request it came with and what it made.
+ */
 export interface IdempotencyKeysTable {
-  api_key_id: string;
+  operation: 'generation' | 'purchase' | 'renewal';
+  user_id: string;
+  /** The public API's caller; null for the person's own keys (browser sessions, purchases). */
+  api_key_id: string | null;
   key: string;
   request_hash: string;
-  generation_id: string;
+  /** The generation's or the purchase's id. */
+  resource_id: string;
   created_at: string;
 }
 
@@ -300,9 +307,6 @@ export interface PurchasesTable {
   card_last4: string | null;
   provider: string;
   provider_charge_id: string | null;
-  /** Unique per user: a retried request finds its purchase instead of charging again. */
-  idempotency_key: string;
-  request_hash: string;
   created_at: string;
   completed_at: string | null;
 }

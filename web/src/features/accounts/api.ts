@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { forgetAccount } from '../auth/api';
 
-export const ACCOUNT_PATHS = {
+const ACCOUNT_PATHS = {
   export: '/api/account/export',
   account: '/api/account',
 } as const;

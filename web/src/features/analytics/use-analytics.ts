@@ -11,7 +11,7 @@ import { flushAnalytics, setAnalyticsEnabled, trackFeature, trackPageView } from
  * signed out or unknown), records a page view on every route change and downloads anywhere in the
  * app, and flushes every 10 s and when the page is hidden.
  */
-export function useAnalytics(): void {
+function useAnalytics(): void {
   const { isSignedIn } = useUser();
   const settings = useQuery({ ...settingsQueryOptions(), enabled: isSignedIn });
   const on = isSignedIn && settings.data?.analyticsEnabled === true;

@@ -5,11 +5,11 @@ import { translate } from '../../i18n/locale-state';
 import { ApiError } from '../../lib/api-client';
 import { isOpenApiDocument, type OpenApiDocument } from './openapi';
 
-export const API_DOCS_PATHS = {
+const API_DOCS_PATHS = {
   openapi: '/api/v1/openapi.json',
 } as const;
 
-export const apiDocsKeys = {
+const apiDocsKeys = {
   all: ['api-docs'] as const,
   openapi: () => [...apiDocsKeys.all, 'openapi'] as const,
 };

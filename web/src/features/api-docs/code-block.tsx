@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 
-export function useCopy(): [boolean, (text: string) => Promise<void>] {
+function useCopy(): [boolean, (text: string) => Promise<void>] {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -41,7 +41,7 @@ export function InlineCode({ children, className }: { children: ReactNode; class
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 /** One row of a field table. */
-export interface FieldRow {
+interface FieldRow {
   name: string;
   depth?: number;
   type: string;
@@ -68,7 +68,7 @@ function constraintText(t: Translate, constraint: Constraint): string {
 }
 
 /** `array of string` in the interface's language. */
-export function arrayOfLabel(t: Translate): ArrayOfLabel {
+function arrayOfLabel(t: Translate): ArrayOfLabel {
   return (itemType) => t('apiDocs.fields.arrayOf', { type: itemType });
 }
 
@@ -106,7 +106,7 @@ function fieldDetails(t: Translate, field: SchemaField): ReactNode {
   return parts.length ? <span className="flex flex-col gap-1">{parts}</span> : '—';
 }
 
-export function rowsOf(t: Translate, fields: readonly SchemaField[]): FieldRow[] {
+function rowsOf(t: Translate, fields: readonly SchemaField[]): FieldRow[] {
   return fields.map((field) => ({
     name: field.name,
     depth: field.depth,
@@ -117,7 +117,7 @@ export function rowsOf(t: Translate, fields: readonly SchemaField[]): FieldRow[]
 }
 
 /** A field table: a table from small tablets up, one block per field on phones. */
-export function FieldTable({
+function FieldTable({
   rows,
   caption,
   detailsLabel,

@@ -4,7 +4,7 @@
  * page shows is modelled; everything else in the document is ignored.
  */
 
-export type JsonSchema = {
+type JsonSchema = {
   $ref?: string;
   $defs?: Record<string, JsonSchema>;
   type?: string | string[];
@@ -28,7 +28,7 @@ export type JsonSchema = {
   [keyword: string]: unknown;
 };
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: 'query' | 'header' | 'path' | 'cookie';
   required?: boolean;
@@ -40,7 +40,7 @@ interface MediaType {
   schema?: JsonSchema;
 }
 
-export interface OpenApiOperation {
+interface OpenApiOperation {
   operationId?: string;
   summary?: string;
   description?: string;
@@ -96,7 +96,7 @@ function pointer(root: unknown, path: string): unknown {
  * schema that has `$defs` (how JSON Schema generators such as zod's write component schemas), then in the
  * document; sibling keywords of a `$ref` (OpenAPI 3.1 allows them) are kept.
  */
-export function resolveSchema(
+function resolveSchema(
   doc: OpenApiDocument,
   schema: JsonSchema | undefined,
   scope: JsonSchema | undefined = undefined,

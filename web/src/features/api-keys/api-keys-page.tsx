@@ -1,4 +1,4 @@
-import type { TApiKey, TApiKeyUsage } from '@kaleido/common';
+import type { TApiKey, TApiKeyUsage, TCreatedApiKey } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, BookOpen, Coins, KeyRound, Plus, RefreshCw, Target, X } from 'lucide-react';
@@ -19,7 +19,7 @@ import { Spinner } from '../../ui/spinner';
 import { authKeys, type CurrentUser } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
-import { apiKeysKeys, apiKeysQueryOptions, apiKeyUsageQueryOptions, type CreatedApiKey } from './api';
+import { apiKeysKeys, apiKeysQueryOptions, apiKeyUsageQueryOptions } from './api';
 import { CreateKeyPanel, NewKeyNotice } from './create-key-panel';
 import { KeyCard } from './key-card';
 import { formatPercent, type KeysSummary, summarize } from './key-data';
@@ -53,7 +53,7 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
   const keys = list.data ?? [];
   const usages = useQueries({ queries: keys.map((key) => apiKeyUsageQueryOptions(key)) });
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [created, setCreated] = useState<TCreatedApiKey | null>(null);
 
   // The spec's toast when the list cannot be loaded: once per failure, not on every 30 s retry.
   const failing = useRef(false);
@@ -91,7 +91,7 @@ function ApiKeysManager({ user }: { user: CurrentUser }) {
     await queryClient.invalidateQueries({ queryKey: [...apiKeysKeys.all, 'usage'] });
   };
 
-  const onCreated = (key: CreatedApiKey) => {
+  const onCreated = (key: TCreatedApiKey) => {
     setCreated(key);
     setCreating(false);
   };

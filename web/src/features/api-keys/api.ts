@@ -1,10 +1,16 @@
-import type { TApiKey, TApiKeyUsage, TCreateApiKeyRequest } from '@kaleido/common';
+import type {
+  TApiKey,
+  TApiKeyUsage,
+  TCreateApiKeyRequest,
+  TCreatedApiKey,
+  TUpdateApiKeyRequest,
+} from '@kaleido/common';
 import { TIMINGS } from '@kaleido/common/browser';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 
-export const API_KEYS_PATHS = {
+const API_KEYS_PATHS = {
   list: '/api/api-keys/list',
   create: '/api/api-keys/create',
   key: (id: string) => `/api/api-keys/${encodeURIComponent(id)}`,
@@ -13,15 +19,6 @@ export const API_KEYS_PATHS = {
   activate: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/activate`,
   deactivate: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/deactivate`,
 } as const;
-
-/** What POST /api/api-keys/create answers: the key and, this once, its whole secret. */
-export type CreatedApiKey = TApiKey & { key: string };
-
-export interface UpdateApiKeyInput {
-  name?: string;
-  description?: string;
-  isActive?: boolean;
-}
 
 /** Query keys of the developer keys (under the account, so signing out forgets them). */
 export const apiKeysKeys = {
@@ -74,7 +71,7 @@ function useReplaceInList() {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TCreateApiKeyRequest) => api.post<CreatedApiKey>(API_KEYS_PATHS.create, input),
+    mutationFn: (input: TCreateApiKeyRequest) => api.post<TCreatedApiKey>(API_KEYS_PATHS.create, input),
     onSuccess: async (created) => {
       // The list never holds the secret.
       const { key: _secret, ...apiKey } = created;
@@ -88,7 +85,7 @@ export function useCreateApiKey() {
 export function useUpdateApiKey(id: string) {
   const replace = useReplaceInList();
   return useMutation({
-    mutationFn: (patch: UpdateApiKeyInput) => api.patch<TApiKey>(API_KEYS_PATHS.key(id), patch),
+    mutationFn: (patch: TUpdateApiKeyRequest) => api.patch<TApiKey>(API_KEYS_PATHS.key(id), patch),
     onSuccess: replace,
   });
 }

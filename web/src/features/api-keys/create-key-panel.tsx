@@ -1,4 +1,4 @@
-import type { TKeyPlanId, TPlanId } from '@kaleido/common';
+import type { TCreatedApiKey, TKeyPlanId, TPlanId } from '@kaleido/common';
 import { APP_ROUTES, KEY_PLANS, LOCALE_TAGS } from '@kaleido/common/browser';
 import { Check, Copy, KeyRound, Plus, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { FieldHint, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
-import { type CreatedApiKey, useCreateApiKey } from './api';
+import { useCreateApiKey } from './api';
 import { allowedKeyPlans } from './key-data';
 import { KeyTextFields, keyNameError } from './key-fields';
 import { useCopied } from './use-copied';
@@ -23,7 +23,7 @@ export function CreateKeyPanel({
   onCreated,
 }: {
   accountPlan: TPlanId;
-  onCreated: (created: CreatedApiKey) => void;
+  onCreated: (created: TCreatedApiKey) => void;
 }) {
   const t = useT();
   const { locale } = useLocale();
@@ -117,7 +117,7 @@ export function CreateKeyPanel({
 }
 
 /** The new key's whole secret, shown right after creation with a Copy button. */
-export function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+export function NewKeyNotice({ created, onDone }: { created: TCreatedApiKey; onDone: () => void }) {
   const t = useT();
   const ids = useId();
   const toast = useToast();

@@ -17,7 +17,7 @@ export function exportFileName(name: string): string {
 }
 
 /** The exported key data file (spec section 3): everything about the key except its secret. */
-export interface ApiKeyExport {
+interface ApiKeyExport {
   name: string;
   description: string;
   plan: TKeyPlanId;

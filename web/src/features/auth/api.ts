@@ -7,15 +7,15 @@ import { forgetOfflineData } from '../pwa/forget';
 /** The signed-in account as GET /api/auth/me answers it (the shared contract). */
 export type CurrentUser = TMe;
 
-export type SignInRequest = Required<TLoginRequest>;
-export type SignUpRequest = Required<TSignupRequest>;
+type SignInRequest = Required<TLoginRequest>;
+type SignUpRequest = Required<TSignupRequest>;
 
 /** `{ message }`: what forgot-password, reset-password and change-password answer. */
-export interface MessageResult {
+interface MessageResult {
   message: string;
 }
 
-export const AUTH_PATHS = {
+const AUTH_PATHS = {
   me: '/api/auth/me',
   login: '/api/auth/login',
   signup: '/api/auth/signup',
@@ -77,7 +77,7 @@ export function socialProvidersQueryOptions() {
   });
 }
 
-export type AuthMode = 'signin' | 'signup';
+type AuthMode = 'signin' | 'signup';
 
 /** Signs in or signs up; the answer's account goes straight into the me-query so the whole app sees it. */
 export function useAuthMutation(mode: AuthMode) {

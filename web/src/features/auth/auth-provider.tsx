@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'r
 import { reportDetectedTimeZone } from '../settings/api';
 import { type CurrentUser, meQueryOptions, signOut } from './api';
 
-export interface UserContextValue {
+interface UserContextValue {
   /** The signed-in account, or null when signed out (or while loading). */
   user: CurrentUser | null;
   /** True until the first answer about the session is in. */

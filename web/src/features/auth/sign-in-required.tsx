@@ -6,7 +6,7 @@ import { useT } from '../../i18n/use-t';
 import { buttonClass } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 
-export interface SignInRequiredProps {
+interface SignInRequiredProps {
   title: ReactNode;
   message?: ReactNode;
   icon?: LucideIcon;

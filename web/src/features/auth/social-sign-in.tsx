@@ -24,7 +24,7 @@ export function ProviderMark({
   );
 }
 
-export interface SocialSignInProps {
+interface SocialSignInProps {
   /** While the e-mail form submits. */
   disabled?: boolean;
   onResult: (result: SocialSignInResult) => void;

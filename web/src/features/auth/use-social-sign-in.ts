@@ -6,8 +6,8 @@ import { useT } from '../../i18n/use-t';
 import { leavePage } from '../../lib/browser';
 import { authKeys, socialStartUrl } from './api';
 
-export const POPUP_NAME = 'kaleido-social-sign-in';
-export const POPUP_FEATURES = 'popup,width=500,height=650';
+const POPUP_NAME = 'kaleido-social-sign-in';
+const POPUP_FEATURES = 'popup,width=500,height=650';
 
 export type SocialSignInResult =
   | { status: 'signed-in' }

@@ -14,7 +14,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 
-export const BILLING_PATHS = {
+const BILLING_PATHS = {
   summary: '/api/billing',
   paymentMethods: '/api/billing/payment-methods',
   paymentMethod: (id: string) => `/api/billing/payment-methods/${encodeURIComponent(id)}`,
@@ -26,7 +26,7 @@ export const BILLING_PATHS = {
 } as const;
 
 /** Query keys of billing (under the account, so signing out forgets them). */
-export const billingKeys = {
+const billingKeys = {
   all: [...authKeys.all, 'billing'] as const,
   summary: () => [...billingKeys.all, 'summary'] as const,
   paymentMethods: () => [...billingKeys.all, 'payment-methods'] as const,

@@ -4,6 +4,7 @@ import { en as apiEnglish } from '@kaleido/common/i18n/messages/en';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import english from '../../i18n/messages/en/billing.json';
+import { billingFake } from '../../test/billing-fake';
 import {
   jsonResponse,
   mockServer,
@@ -12,7 +13,6 @@ import {
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
-import { billingFake } from './billing-fake';
 
 describe('billing page', () => {
   it('asks signed-out visitors to sign in', async () => {

@@ -20,7 +20,7 @@ import { useAddCard } from './api';
 import { type FieldProblem, fieldProblemText } from './field-problem';
 
 /** "4242424242424242" → "4242 4242 4242 4242" (American Express: 4-6-5) as people type. */
-export function formatCardNumber(value: string): string {
+function formatCardNumber(value: string): string {
   const digits = cardDigits(value).replace(/\D/g, '').slice(0, 19);
   const groups = detectCardBrand(digits) === 'amex' ? [4, 6, 5] : [4, 4, 4, 4, 3];
   const parts: string[] = [];
@@ -34,7 +34,7 @@ export function formatCardNumber(value: string): string {
 }
 
 /** "042" → "04/2": the slash comes by itself. */
-export function formatExpiry(value: string, previous: string): string {
+function formatExpiry(value: string, previous: string): string {
   const digits = value.replace(/\D/g, '').slice(0, 4);
   if (value.length < previous.length) return value.replace(/[^\d/]/g, '').slice(0, 5);
   if (digits.length <= 2) return digits.length === 2 ? `${digits}/` : digits;

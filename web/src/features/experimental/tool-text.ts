@@ -1,7 +1,7 @@
 import type { MessageId } from '../../i18n/catalogs/en';
 
 /** The texts of an experimental tool in the interface's language (catalog ids). */
-export interface ExperimentalToolText {
+interface ExperimentalToolText {
   title: MessageId;
   description: MessageId;
 }

@@ -1,4 +1,4 @@
-import type { TAsset, TGeneration, TGenerationType, TModel } from '@kaleido/common';
+import type { TAsset, TGeneration, TGenerationType, TModel, TStoredGenerationOptions } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -14,7 +14,7 @@ import { Spinner } from '../../ui/spinner';
 import { AssetDownloadLink, AssetOpenLink } from '../library/asset-links';
 import { DiagnosticsPanel } from './diagnostics-panel';
 import { jobStageText, modelText } from './job-texts';
-import { type AnySettings, FIELDS, outputSize, settingsFrom } from './options';
+import { type AnySettings, FIELDS, outputSize, settingValue } from './options';
 import { SaveResultButton, UnsavedBadge } from './save-result';
 import type { Banner } from './use-banner';
 import { useNow } from './use-now';
@@ -56,12 +56,10 @@ function interpretationOf(generation: TGeneration | undefined): string | null {
   return typeof summary === 'string' && summary ? summary : null;
 }
 
-/** The job's exact output size (its settings carry it), else the size its options give. */
+/** The job's exact output size (its stored settings carry it). */
 function jobSize(generation: TGeneration): { width: number; height: number } {
   const { width, height } = generation.settings;
-  if (typeof width === 'number' && typeof height === 'number' && width > 0 && height > 0)
-    return { width, height };
-  return outputSize(generation.type, settingsFrom(generation.type, generation.settings));
+  return { width, height };
 }
 
 /** The running job: preview (when the provider sends one), percentage, stage, elapsed time and a bar. */
@@ -148,16 +146,14 @@ function ProgressView({
 /** The result's settings as chips, keyed by option (two options may read the same, e.g. German "Standard"). */
 function settingsChips(
   type: TGenerationType,
-  settings: Record<string, unknown>,
+  settings: TStoredGenerationOptions,
   t: Translate,
 ): { key: string; text: string }[] {
   return FIELDS[type]
     .filter((field) => field.values.length > 1 || field.key === 'frameRate')
     .map((field) => {
-      const value = settings[field.key];
-      return typeof value === 'string' || typeof value === 'number'
-        ? { key: field.key, text: field.format(value, t) }
-        : null;
+      const value = settingValue(settings, field.key);
+      return value === undefined ? null : { key: field.key, text: field.format(value, t) };
     })
     .filter((chip): chip is { key: string; text: string } => chip !== null);
 }

@@ -22,7 +22,15 @@ import { FieldHint, Input, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import type { CurrentUser } from '../auth/api';
 import { modelText } from './job-texts';
-import { type AnySettings, fieldsForModel, fitSettings, type OptionField, outputSize } from './options';
+import {
+  type AnySettings,
+  fieldsForModel,
+  fitSettings,
+  type OptionField,
+  outputSize,
+  settingsFrom,
+  settingValue,
+} from './options';
 
 const PLACEHOLDERS: Record<TGenerationType, MessageId> = {
   image: 'generate.form.placeholder.image',
@@ -177,7 +185,7 @@ export function GeneratorForm({
 
   const model = models.find((candidate) => candidate.id === modelId) ?? models[0];
   // Only the options the chosen model can make; its own price.
-  const aspectRatio = String((settings as { aspectRatio?: string }).aspectRatio ?? '1:1');
+  const aspectRatio = settings.aspectRatio;
   const fields = useMemo(() => fieldsForModel(type, model, aspectRatio), [type, model, aspectRatio]);
   useEffect(() => {
     const fitted = fitSettings(settings, fields);
@@ -188,7 +196,6 @@ export function GeneratorForm({
   const sizeText = `${formatNumber(size.width)} × ${formatNumber(size.height)}`;
   const canSubmit = prompt.trim().length > 0 && !busy && user !== null;
   const short = user !== null && user.credits < price;
-  const values = settings as unknown as Record<string, string | number>;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -238,9 +245,9 @@ export function GeneratorForm({
             <OptionControl
               key={field.key}
               field={field}
-              value={values[field.key] ?? field.values[0] ?? ''}
+              value={settingValue(settings, field.key) ?? field.values[0] ?? ''}
               legendAside={field.key === 'resolution' ? sizeText : undefined}
-              onChange={(value) => onSettingsChange({ ...settings, [field.key]: value } as AnySettings)}
+              onChange={(value) => onSettingsChange(settingsFrom(type, { ...settings, [field.key]: value }))}
             />
           ))}
         </div>

@@ -3,7 +3,13 @@ import { TIMINGS } from '@kaleido/common/browser';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeEventSource, makeAsset, makeGeneration, SKETCH_MODEL } from '../../test/generation-fixtures';
+import {
+  FakeEventSource,
+  makeAsset,
+  makeGeneration,
+  SKETCH_MODEL,
+  storedSettings,
+} from '../../test/generation-fixtures';
 import { installMatchMedia } from '../../test/match-media';
 import {
   type FetchHandler,
@@ -60,7 +66,7 @@ function generationServer(options: ServerOptions = {}) {
         id: submitted === 1 ? 'gen-new' : `gen-new-${submitted}`,
         type: url.includes('video') ? 'video' : 'image',
         prompt: String(body.prompt),
-        settings: body.settings as Record<string, unknown>,
+        settings: storedSettings(url.includes('video') ? 'video' : 'image', body.settings),
       });
       return jsonResponse(
         {
@@ -387,13 +393,13 @@ describe('image generator', () => {
     installMatchMedia({ '(prefers-reduced-motion: reduce)': true, '(min-width: 80rem)': true });
     const earlier = makeAsset({
       prompt: 'A red fox in the snow',
-      settings: {
+      settings: storedSettings('image', {
         style: 'cartoon',
         aspectRatio: '4:3',
         resolution: '512x512',
         imageStyle: 'anime',
         quality: 'high',
-      },
+      }),
       metadata: { ...makeAsset().metadata, width: 512, height: 384 },
     });
     generationServer({ history: [earlier] });
@@ -429,13 +435,13 @@ describe('image generator', () => {
       progress: 63,
       stage: 'Rendering',
       prompt: 'A futuristic city at night',
-      settings: {
+      settings: storedSettings('image', {
         style: 'digital-art',
         aspectRatio: '9:16',
         resolution: '1024x1024',
         imageStyle: 'sci-fi',
         quality: 'high',
-      },
+      }),
       startedAt: new Date(Date.now() - 65_000).toISOString(),
     });
     generationServer({ active: [running] });

@@ -144,7 +144,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
   // The account's defaults (Settings → Generation): the style and quality, or the duration nearest to
   // the default length among those of the chosen model, until settings are chosen otherwise.
   const defaultsModel = models.find((candidate) => candidate.id === modelId) ?? models[0];
-  const defaultsAspect = String((settings as { aspectRatio?: string }).aspectRatio ?? '');
+  const defaultsAspect = settings.aspectRatio;
   useEffect(() => {
     if (!account || settingsChosen.current || modelsLoading) return;
     setSettings((current) =>

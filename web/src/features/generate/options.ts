@@ -1,4 +1,10 @@
-import type { TGenerationType, TImageSettings, TModel, TVideoSettings } from '@kaleido/common';
+import type {
+  TGenerationType,
+  TImageSettings,
+  TModel,
+  TStoredGenerationOptions,
+  TVideoSettings,
+} from '@kaleido/common';
 import {
   APP_ROUTES,
   IMAGE_DEFAULTS,
@@ -283,8 +289,20 @@ export function withAccountDefaults<S extends AnySettings>(
     const duration = nearestValue(durations, account.defaultVideoLength);
     if (duration !== undefined) next.duration = duration;
   }
-  const same = Object.keys(next).every((key) => next[key] === (settings as Record<string, unknown>)[key]);
+  const same = Object.keys(next).every((key) => next[key] === settingValue(settings, key));
   return same ? settings : (next as S);
+}
+
+/**
+ * The value of the option `key` (a field's key) in a form's settings or a job's stored ones, if it
+ * has one: the fields name options by string, the settings are typed objects.
+ */
+export function settingValue(
+  settings: AnySettings | TStoredGenerationOptions,
+  key: string,
+): string | number | undefined {
+  const values: Readonly<Partial<Record<string, string | number>>> = settings;
+  return values[key];
 }
 
 /** Other names the same setting has in saved settings (a job's options also carry durationSeconds and fps). */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../app/toast-provider';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { createQueryClient } from '../../lib/query-client';
+import { storedSettings } from '../../test/generation-fixtures';
 import { jsonResponse, settingsStore, TEST_SETTINGS } from '../../test/render-app';
 import { HistoryPanel } from './history-panel';
 
@@ -17,7 +18,7 @@ const asset = (overrides: Partial<TAsset>): TAsset => ({
   thumbnailUrl: '/api/files/users/u/asset-1/thumbnail.webp?exp=1&sig=x',
   downloadUrl: '/api/files/users/u/asset-1/original.png?exp=1&sig=x&dl=1',
   prompt: 'a lighthouse at dusk',
-  settings: {},
+  settings: storedSettings('image'),
   metadata: {
     size: 1000,
     timestamp: '2026-05-10T08:00:00.000Z',

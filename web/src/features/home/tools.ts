@@ -113,7 +113,7 @@ const EXPERIMENTAL_LOOKS: Record<string, Pick<Tool, 'icon' | 'accent' | 'title' 
 };
 
 /** The experimental tools of the registry (common's EXPERIMENTAL_TOOLS) as tiles. */
-export const EXPERIMENTAL_TILES: readonly Tool[] = EXPERIMENTAL_TOOLS.flatMap((tool) => {
+const EXPERIMENTAL_TILES: readonly Tool[] = EXPERIMENTAL_TOOLS.flatMap((tool) => {
   const look = EXPERIMENTAL_LOOKS[tool.id];
   // A tool needs its texts in the catalogs before it gets a tile.
   if (!look) return [];

@@ -11,7 +11,7 @@ import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { modelsQueryOptions } from '../generate/api';
 import { DiagnosticsPanel } from '../generate/diagnostics-panel';
-import { FIELDS } from '../generate/options';
+import { FIELDS, settingValue } from '../generate/options';
 import { ShareToggle } from '../sharing/share-toggle';
 import { assetGenerationQueryOptions } from './api';
 import { AssetDownloadLink, AssetOpenLink } from './asset-links';
@@ -28,10 +28,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function settingRows(asset: TAsset, t: Translate): { label: string; value: string }[] {
   return FIELDS[asset.type]
     .map((field) => {
-      const value = asset.settings[field.key];
-      return typeof value === 'string' || typeof value === 'number'
-        ? { label: t(field.label), value: field.format(value, t) }
-        : null;
+      const value = settingValue(asset.settings, field.key);
+      return value === undefined ? null : { label: t(field.label), value: field.format(value, t) };
     })
     .filter((row): row is { label: string; value: string } => row !== null);
 }

@@ -1,7 +1,7 @@
 import type { TAsset } from '@kaleido/common';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAsset } from '../../test/generation-fixtures';
+import { makeAsset, storedSettings } from '../../test/generation-fixtures';
 import {
   jsonResponse,
   mockServer,
@@ -213,13 +213,13 @@ describe('library', () => {
       makeAsset({
         id: 'fox',
         prompt: 'A red fox in the snow',
-        settings: {
+        settings: storedSettings('image', {
           style: 'watercolor',
           aspectRatio: '4:3',
           resolution: '512x512',
           imageStyle: 'anime',
           quality: 'high',
-        },
+        }),
       }),
     ]);
     const { user, router } = renderApp('/library');

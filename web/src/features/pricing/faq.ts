@@ -1,7 +1,7 @@
 import { BILLING_POLICY, CREDIT_PRICES, PLANS, PRODUCT_NAME } from '@kaleido/common/browser';
 import type { Translate } from '../../i18n/use-t';
 
-export interface FaqEntry {
+interface FaqEntry {
   question: string;
   answer: string;
 }

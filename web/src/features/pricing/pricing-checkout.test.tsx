@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { billingFake } from '../../test/billing-fake';
 import { mockServer, renderApp, TEST_USER } from '../../test/render-app';
-import { billingFake } from '../billing/billing-fake';
 
 const visa = {
   id: 'card-visa',

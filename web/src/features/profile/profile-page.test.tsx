@@ -2,6 +2,7 @@ import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatCredits } from '../../lib/format';
+import { billingFake } from '../../test/billing-fake';
 import {
   jsonResponse,
   mockServer,
@@ -11,7 +12,6 @@ import {
   TEST_SETTINGS,
   TEST_USER,
 } from '../../test/render-app';
-import { billingFake } from '../billing/billing-fake';
 
 /** The English texts these screens show (the English catalogs). */
 const EN = {

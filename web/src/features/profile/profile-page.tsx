@@ -16,8 +16,8 @@ import { BillingTab } from './billing-tab';
 import { OverviewTab } from './overview-tab';
 import { UsageTab } from './usage-tab';
 
-export const PROFILE_TABS = ['overview', 'usage', 'billing', 'settings'] as const;
-export type ProfileTab = (typeof PROFILE_TABS)[number];
+const PROFILE_TABS = ['overview', 'usage', 'billing', 'settings'] as const;
+type ProfileTab = (typeof PROFILE_TABS)[number];
 
 const TAB_LABELS: Record<ProfileTab, MessageId> = {
   overview: 'profile.tabs.overview',

@@ -10,18 +10,18 @@
 
 import { API_CACHE, FILES_CACHE, RESOURCES_CACHE } from './messages';
 
-export const POLICY_DB_NAME = 'kaleido-pwa-policy';
-export const POLICY_DB_VERSION = 1;
-export const POLICY_STORE = 'policy';
+const POLICY_DB_NAME = 'kaleido-pwa-policy';
+const POLICY_DB_VERSION = 1;
+const POLICY_STORE = 'policy';
 const CACHE_KEY = 'cache';
 
-export interface CachePolicy {
+interface CachePolicy {
   /** False: account data and files only from the network, nothing kept on this device. */
   cacheEnabled: boolean;
 }
 
 /** Caching is on until an account says otherwise. */
-export const DEFAULT_CACHE_POLICY: CachePolicy = { cacheEnabled: true };
+const DEFAULT_CACHE_POLICY: CachePolicy = { cacheEnabled: true };
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {

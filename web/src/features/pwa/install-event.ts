@@ -7,7 +7,7 @@
 export const INSTALL_DISMISSED_KEY = 'kaleido-install-dismissed';
 
 /** `beforeinstallprompt` (not in TypeScript's DOM types). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
@@ -21,7 +21,7 @@ function set(event: BeforeInstallPromptEvent | null): void {
   for (const listener of listeners) listener();
 }
 
-export function installDismissed(): boolean {
+function installDismissed(): boolean {
   try {
     return window.localStorage.getItem(INSTALL_DISMISSED_KEY) === 'true';
   } catch {

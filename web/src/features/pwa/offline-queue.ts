@@ -11,7 +11,7 @@
  */
 
 export const QUEUE_DB_NAME = 'kaleido-pwa';
-export const QUEUE_DB_VERSION = 1;
+const QUEUE_DB_VERSION = 1;
 export const QUEUE_STORE = 'backgroundSync';
 /** The Background Sync tag under which the page asks the worker to replay the queue. */
 export const SYNC_TAG = 'kaleido-offline-queue';
@@ -21,7 +21,7 @@ export const CLAIM_TTL_MS = 60_000;
 export type QueuedMethod = 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** What to send, and how to describe it in the "sent" toast. */
-export interface QueuedRequest {
+interface QueuedRequest {
   method: QueuedMethod;
   url: string;
   body?: unknown;
@@ -92,7 +92,7 @@ async function withStore<T>(
 }
 
 /** A new random id (tags and idempotency keys); `randomUUID` needs a secure context, the bytes do not. */
-export function newId(): string {
+function newId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');

@@ -9,12 +9,12 @@ import { refreshPushSubscription } from './push';
 import { onWorkerMessage } from './register';
 
 /** What a replay did, in words a toast can carry. */
-export interface ReplayReport {
+interface ReplayReport {
   sent: string[];
   refused: { label: string; message: string }[];
 }
 
-export function reportOf(outcome: ReplayOutcome): ReplayReport {
+function reportOf(outcome: ReplayOutcome): ReplayReport {
   return {
     sent: outcome.sent.map((action) => action.data.label),
     refused: outcome.refused.map(({ action, message }) => ({ label: action.data.label, message })),
@@ -22,12 +22,7 @@ export function reportOf(outcome: ReplayOutcome): ReplayReport {
 }
 
 /** Toasts what was sent when the connection came back, and refreshes what it changed. */
-export function announceReplay(
-  report: ReplayReport,
-  toast: ToastApi,
-  queryClient: QueryClient,
-  t: Translate,
-): void {
+function announceReplay(report: ReplayReport, toast: ToastApi, queryClient: QueryClient, t: Translate): void {
   if (report.sent.length === 0 && report.refused.length === 0) return;
   if (report.sent.length > 0) {
     toast.success(t('pwa.replay.sent', { count: report.sent.length }), report.sent.join(' · '));

@@ -13,7 +13,7 @@ interface NetworkInformationLike {
 }
 
 /** The browser asks to save data (Network Information API `saveData`, Chromium's Save-Data). */
-export function saveDataRequested(): boolean {
+function saveDataRequested(): boolean {
   if (typeof navigator === 'undefined') return false;
   return (navigator as Navigator & { connection?: NetworkInformationLike }).connection?.saveData === true;
 }
@@ -41,7 +41,7 @@ export function prefetchImage(url: string): void {
 }
 
 /** The page chunks someone on a route is likely to open next (the same imports the router's lazy routes use). */
-export const ROUTE_PRELOADS: Record<string, readonly (() => Promise<unknown>)[]> = {
+const ROUTE_PRELOADS: Record<string, readonly (() => Promise<unknown>)[]> = {
   [APP_ROUTES.home]: [
     () => import('../generate/generate-image-page'),
     () => import('../generate/generate-video-page'),

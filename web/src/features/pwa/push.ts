@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
  * are on); the service worker shows it.
  */
 
-export const PUSH_PATHS = {
+const PUSH_PATHS = {
   publicKey: '/api/push/public-key',
   subscribe: '/api/push/subscribe',
   unsubscribe: '/api/push/unsubscribe',
@@ -16,7 +16,7 @@ export const PUSH_PATHS = {
 
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     'serviceWorker' in navigator &&

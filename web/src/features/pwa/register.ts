@@ -8,7 +8,7 @@ import { SYNC_TAG } from './offline-queue';
  * worker's other messages on. Failures are logged only; the page works without a worker.
  */
 
-export interface PwaState {
+interface PwaState {
   /** A new version is installed and waits for 'Update Now'. */
   updateReady: boolean;
 }

@@ -14,7 +14,7 @@ import { setDisplayTimeZone } from '../../lib/format';
 import { useUser } from '../auth/auth-provider';
 import { settingsQueryOptions, useSaveSettings } from './api';
 
-export interface AccountPreferences {
+interface AccountPreferences {
   /** False when the account turned animations off (page transitions and UI motion stop). */
   animationsEnabled: boolean;
   compactMode: boolean;

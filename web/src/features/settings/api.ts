@@ -8,7 +8,7 @@ import { api, serverText } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
 
-export const SETTINGS_PATH = '/api/settings';
+const SETTINGS_PATH = '/api/settings';
 
 /** Query keys of the settings feature (under the account, so signing out forgets them). */
 export const settingsKeys = {
@@ -142,7 +142,7 @@ export function useSaveSettings(
   });
 }
 
-export const DETECTED_TIME_ZONE_PATH = '/api/settings/detected-time-zone';
+const DETECTED_TIME_ZONE_PATH = '/api/settings/detected-time-zone';
 const REPORTED_TIME_ZONE_KEY = 'kaleido.reportedTimeZone';
 
 /**

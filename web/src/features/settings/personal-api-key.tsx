@@ -15,7 +15,7 @@ import { useCopied } from '../api-keys/use-copied';
 import { settingsKeys } from './api';
 import { SettingRow } from './settings-controls';
 
-export const PERSONAL_KEY_PATH = '/api/settings/api-key';
+const PERSONAL_KEY_PATH = '/api/settings/api-key';
 
 const personalKeyKey = () => [...settingsKeys.all, 'api-key'] as const;
 

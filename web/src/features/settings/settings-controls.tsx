@@ -11,7 +11,7 @@ import { Spinner } from '../../ui/spinner';
 import { Switch } from '../../ui/switch';
 import { type SettingsPatch, useSaveSettings } from './api';
 
-export type BooleanSetting = {
+type BooleanSetting = {
   [K in keyof TSettingsFields]: TSettingsFields[K] extends boolean ? K : never;
 }[keyof TSettingsFields];
 

@@ -12,7 +12,7 @@ export const profileKeys = {
 
 const PAGE = 24;
 
-export const profileApiPath = (handle: string) => `/api/profiles/${encodeURIComponent(handle)}`;
+const profileApiPath = (handle: string) => `/api/profiles/${encodeURIComponent(handle)}`;
 
 /** A profile and its shared creations, page by page (keyset cursors). */
 export function profileQueryOptions(handle: string) {

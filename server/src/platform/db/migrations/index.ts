@@ -9,6 +9,7 @@ import { savedWatermark } from './0007-saved-watermark.js';
 import { mail } from './0008-mail.js';
 import { sharingAnalytics } from './0009-sharing-analytics.js';
 import { diagnostics } from './0010-diagnostics.js';
+import { idempotency } from './0011-idempotency.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -25,5 +26,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0008-mail': mail(dialect),
     '0009-sharing-analytics': sharingAnalytics(dialect),
     '0010-diagnostics': diagnostics(dialect),
+    '0011-idempotency': idempotency(dialect),
   };
 }

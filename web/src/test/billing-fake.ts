@@ -1,6 +1,6 @@
 import type { TBillingAddress, TBillingSummary, TInvoice, TPaymentMethod, TPurchase } from '@kaleido/common';
 import { findPack, TEST_CARDS } from '@kaleido/common/browser';
-import { jsonResponse, TEST_USER } from '../../test/render-app';
+import { jsonResponse, TEST_USER } from './render-app';
 
 /**
  * A small in-memory billing server for component tests: it keeps cards, the address and purchases the

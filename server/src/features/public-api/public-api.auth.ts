@@ -1,0 +1,160 @@
+import {
+  API_KEY_MESSAGES,
+  type TApiKeyPermission,
+  type TApiMessageId,
+  type TGenerationType,
+} from '@kaleido/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import { fromDbBoolean } from '../../platform/db/dialect.js';
+import type { ApiRequestsTable } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/http/app-error.js';
+import type { RequestLimiter } from '../../platform/http/request-limiter.js';
+import type { ApiKeyRow, ApiKeysRepository } from '../api-keys/api-keys.repository.js';
+import { keyPlan } from '../api-keys/api-keys.service.js';
+import { hashApiKey, isWellFormedApiKey } from '../api-keys/key-format.js';
+
+/**
+ * One call of the public API made with a known key, as its usage record will say: what it was for,
+ * how it ended and what it cost. The service fills it in; `record` writes it once the answer is sent.
+ */
+export interface PublicCall {
+  key: ApiKeyRow;
+  kind: TGenerationType | null;
+  outcome: ApiRequestsTable['outcome'];
+  credits: number;
+  generationId: string | null;
+  /** When the call began (`metadata.responseTime` counts from here). */
+  startedAt: number;
+  /** False for a replayed Idempotency-Key: a replay is not a new request for usage purposes. */
+  recorded: boolean;
+}
+
+/** What a route of the public API needs from its key. */
+export interface PublicAccess {
+  /** The generation a call makes (null: it makes none, e.g. a status read). */
+  kind: TGenerationType | null;
+  permission: TApiKeyPermission;
+  /** The 403's message when the key lacks the permission. */
+  refusal: TApiMessageId;
+}
+
+/**
+ * The public API's key checks as route hooks, in this order: key well-formed and known → active (a
+ * personal key: and the owner's integrations on) → permission → per-key rate limit. `guard` runs
+ * them as a `preValidation` hook, before the input is checked; `record` (`onResponse`) writes the
+ * usage record of every call made with a known key (never for malformed or unknown keys).
+ */
+export function createPublicApiAuth(deps: {
+  keysRepository: ApiKeysRepository;
+  limiter: RequestLimiter;
+  /** The key owner's integrations switch (it governs the personal key only; developer keys are their own). */
+  integrationsEnabled: (userId: string) => Promise<boolean>;
+  /** A known key's owner speaks for the request: its errors come in the owner's language. */
+  speaksFor: (request: FastifyRequest, userId: string) => void;
+  clock: Clock;
+}) {
+  const calls = new WeakMap<FastifyRequest, PublicCall>();
+
+  async function knownKey(request: FastifyRequest): Promise<ApiKeyRow> {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer '))
+      throw new AppError('AUTHENTICATION_REQUIRED', API_KEY_MESSAGES.keyRequired);
+    const secret = header.slice('Bearer '.length).trim();
+    // Malformed keys are refused before any database lookup.
+    if (!isWellFormedApiKey(secret)) throw new AppError('AUTHENTICATION_FAILED', API_KEY_MESSAGES.keyInvalid);
+    const key = await deps.keysRepository.findByHash(hashApiKey(secret));
+    if (!key) throw new AppError('AUTHENTICATION_FAILED', API_KEY_MESSAGES.keyInvalid);
+    return key;
+  }
+
+  async function checkActive(call: PublicCall): Promise<void> {
+    if (!fromDbBoolean(call.key.is_active)) {
+      call.outcome = 'forbidden';
+      throw new AppError('FORBIDDEN', API_KEY_MESSAGES.keyInactive);
+    }
+    if (call.key.kind === 'personal' && !(await deps.integrationsEnabled(call.key.user_id))) {
+      call.outcome = 'forbidden';
+      throw new AppError('INTEGRATIONS_DISABLED');
+    }
+  }
+
+  function checkPermission(call: PublicCall, access: PublicAccess): void {
+    if (!(JSON.parse(call.key.permissions) as string[]).includes(access.permission)) {
+      call.outcome = 'forbidden';
+      throw new AppError('FORBIDDEN', access.refusal);
+    }
+  }
+
+  async function checkRateLimit(call: PublicCall, reply: FastifyReply): Promise<void> {
+    const decision = await deps.limiter.consume(call.key.id, keyPlan(call.key.plan).requestsPerMinute);
+    reply
+      .header('RateLimit-Policy', `"minute";q=${decision.limit};w=60`)
+      .header('RateLimit', `"minute";r=${decision.remaining};t=${decision.resetSeconds}`)
+      .header('X-RateLimit-Limit', String(decision.limit))
+      .header('X-RateLimit-Remaining', String(decision.remaining))
+      .header(
+        'X-RateLimit-Reset',
+        String(Math.ceil(deps.clock.now().getTime() / 1000) + decision.resetSeconds),
+      );
+    if (!decision.allowed) {
+      call.outcome = 'rate_limited';
+      throw new AppError('RATE_LIMITED', API_KEY_MESSAGES.rateLimited, {
+        headers: { 'Retry-After': String(decision.resetSeconds) },
+      });
+    }
+  }
+
+  return {
+    /** The `preValidation` hook of a public route: the call's key, checked for `access`. */
+    guard(access: PublicAccess) {
+      return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        const startedAt = performance.now();
+        const key = await knownKey(request);
+        const call: PublicCall = {
+          key,
+          kind: access.kind,
+          outcome: 'invalid',
+          credits: 0,
+          generationId: null,
+          startedAt,
+          recorded: true,
+        };
+        calls.set(request, call);
+        deps.speaksFor(request, key.user_id);
+        await checkActive(call);
+        checkPermission(call, access);
+        await checkRateLimit(call, reply);
+      };
+    },
+
+    /** The call `guard` let through. */
+    callOf(request: FastifyRequest): PublicCall {
+      const call = calls.get(request);
+      if (!call) throw new Error('a public API route runs without its guard');
+      return call;
+    },
+
+    /** The `onResponse` hook: records the call once the answer is sent. */
+    async record(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const call = calls.get(request);
+      if (!call?.recorded) return;
+      await deps.keysRepository
+        .recordRequest({
+          api_key_id: call.key.id,
+          user_id: call.key.user_id,
+          endpoint: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          kind: call.kind,
+          outcome: call.outcome,
+          status_code: reply.statusCode,
+          credits: call.credits,
+          latency_ms: Math.round(reply.elapsedTime),
+          generation_id: call.generationId,
+          created_at: deps.clock.now().toISOString(),
+        })
+        .catch((error) => request.log.warn({ err: error }, 'could not record an API request'));
+    },
+  };
+}
+
+export type PublicApiAuth = ReturnType<typeof createPublicApiAuth>;

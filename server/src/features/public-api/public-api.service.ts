@@ -1,0 +1,144 @@
+import {
+  PUBLIC_VIDEO_RESOLUTIONS,
+  type ZPublicImageRequest,
+  type ZPublicVideoRequest,
+} from '@kaleido/common';
+import type { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.js';
+import type { UsersRepository } from '../accounts/users.repository.js';
+import type { ApiKeysService } from '../api-keys/api-keys.service.js';
+import { totalCredits } from '../credits/balance.js';
+import type { GenerationRow } from '../generations/generations.repository.js';
+import {
+  type GenerationsService,
+  type SubmitInput,
+  type SubmitOptions,
+  SYNC_WAIT_MS,
+} from '../generations/generations.service.js';
+import type { PublicCall } from './public-api.auth.js';
+import type {
+  PublicApiPresenter,
+  TPublicGenerationAccepted,
+  TPublicGenerationResult,
+  TPublicGenerationStatus,
+} from './public-api.presenter.js';
+
+/** A generate call's body, as its route's schema parsed it. */
+export type PublicGenerateRequest =
+  | { kind: 'image'; body: z.output<typeof ZPublicImageRequest> }
+  | { kind: 'video'; body: z.output<typeof ZPublicVideoRequest> };
+
+/** A generate call's answer: the result (200), or the job still running after the wait (202). */
+export type PublicGenerateAnswer =
+  | { status: 200; body: TPublicGenerationResult }
+  | { status: 202; body: TPublicGenerationAccepted };
+
+/** The public API's options mapped onto the engine's: its wider choices, the fixed ones it does not offer. */
+function submitInputOf(request: PublicGenerateRequest): SubmitInput {
+  const { body } = request;
+  if (request.kind === 'image') {
+    return {
+      kind: 'image',
+      prompt: body.prompt,
+      seed: body.seed,
+      model: body.model,
+      settings: { ...request.body.settings, imageStyle: 'default', quality: 'standard' },
+    };
+  }
+  const { settings } = request.body;
+  return {
+    kind: 'video',
+    prompt: body.prompt,
+    seed: body.seed,
+    model: body.model,
+    settings: {
+      style: settings.style === 'animated' ? 'animation' : settings.style,
+      aspectRatio: '16:9',
+      duration: settings.duration,
+      frameRate: settings.frameRate,
+      resolution: PUBLIC_VIDEO_RESOLUTIONS[settings.resolution],
+    },
+  };
+}
+
+/**
+ * The public API's work once the key is checked (public-api.auth.ts): the request mapped to a job,
+ * submitted once per Idempotency-Key of the key and charged to the account and the key's allowance,
+ * waited for, and answered; the call's usage record is filled in on the way.
+ */
+export function createPublicApiService(deps: {
+  keys: ApiKeysService;
+  users: UsersRepository;
+  generations: GenerationsService;
+  presenter: PublicApiPresenter;
+}) {
+  async function balanceOf(userId: string): Promise<number> {
+    const user = await deps.users.findById(userId);
+    return user ? totalCredits(user) : 0;
+  }
+
+  async function answer(call: PublicCall, row: GenerationRow): Promise<PublicGenerateAnswer> {
+    const generation = await deps.generations.present(row);
+    const meta = {
+      creditsUsed: row.status === 'failed' || row.status === 'cancelled' ? 0 : row.cost,
+      remainingCredits: await balanceOf(row.user_id),
+      responseTime: Math.round(performance.now() - call.startedAt),
+    };
+    if (row.status === 'failed' || row.status === 'cancelled') {
+      call.outcome = row.status;
+      throw new AppError(
+        row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
+        deps.generations.failureText(row),
+        { details: { id: row.id, creditsUsed: 0, remainingCredits: meta.remainingCredits } },
+      );
+    }
+    call.credits = row.cost;
+    if (row.status === 'succeeded') {
+      // A result the clean-up deleted (a key replayed days later) has nothing left to answer with.
+      if (!generation.asset) throw new AppError('RESULT_EXPIRED');
+      call.outcome = 'success';
+      return { status: 200, body: deps.presenter.result(row, generation.asset, meta) };
+    }
+    call.outcome = 'accepted';
+    return { status: 202, body: deps.presenter.accepted({ ...row, status: row.status }, meta) };
+  }
+
+  return {
+    async generate(
+      call: PublicCall,
+      request: PublicGenerateRequest,
+      idempotencyKey: string | undefined,
+    ): Promise<PublicGenerateAnswer> {
+      const { key } = call;
+      const input = submitInputOf(request);
+      const options: SubmitOptions = {
+        apiKeyId: key.id,
+        withinTransaction: (trx, job) => deps.keys.takeAllowance(key, job.cost, trx),
+      };
+      let submitted: { row: GenerationRow; replayed: boolean };
+      try {
+        // Idempotency-Key: a retry gets the same job back and is never charged twice.
+        submitted = idempotencyKey
+          ? await deps.generations.submitOnce(key.user_id, input, idempotencyKey, options)
+          : { row: await deps.generations.submit(key.user_id, input, options), replayed: false };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
+          call.outcome = 'insufficient_credits';
+        throw error;
+      }
+      // A replay is not a new request for usage purposes: it is not recorded again.
+      if (submitted.replayed) call.recorded = false;
+      call.generationId = submitted.row.id;
+      return answer(call, await deps.generations.waitForEnd(submitted.row.id, SYNC_WAIT_MS));
+    },
+
+    async status(call: PublicCall, id: string): Promise<TPublicGenerationStatus> {
+      const row = await deps.generations.get(id, call.key.user_id);
+      // Status reads are recorded, but they are not generations.
+      call.outcome = 'success';
+      return deps.presenter.status(row, await deps.generations.present(row));
+    },
+  };
+}
+
+export type PublicApiService = ReturnType<typeof createPublicApiService>;
