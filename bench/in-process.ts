@@ -56,6 +56,7 @@ export async function startInProcessApp(options: {
     scheduler: true,
     prices: { image: 1, video: 3 },
     rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
+    webhooks: { allowPrivate: false },
   };
   const database = openDatabase(config.database);
   await migrateToLatest(database);

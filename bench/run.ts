@@ -4,13 +4,14 @@ import { type BenchSuite, printSuite } from './lib.js';
 import { httpHealthSuite } from './suites/http-health.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
-import { publicApiSuite } from './suites/public-api.js';
+import { publicApiAcceptSuite, publicApiSuite } from './suites/public-api.js';
 import { sketchSuite } from './suites/sketch.js';
 
 const suites: BenchSuite[] = [
   httpHealthSuite,
   pipelineSuite,
   publicApiSuite,
+  publicApiAcceptSuite,
   librarySearchSuite,
   sketchSuite,
 ];

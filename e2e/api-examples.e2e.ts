@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { curlExample, javascriptExample, pythonExample } from '@kaleido/common';
+import { curlExample, IMAGE_REQUEST_EXAMPLE, javascriptExample, pythonExample } from '@kaleido/common';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -107,6 +107,53 @@ describe('the API docs code examples', () => {
     );
     await expectImageUrl(stdout);
   });
+
+  it('each example waits for a slow job: an image queued behind a video, answered 202 at once', async () => {
+    const slow = { ...IMAGE_REQUEST_EXAMPLE, wait: false };
+    const programs: [string, (key: string) => Promise<{ stdout: string }>][] = [
+      [
+        'javascript',
+        async (key) => {
+          const file = path.join(dir, 'slow.mjs');
+          await writeFile(file, javascriptExample({ baseUrl: apiBase, apiKey: key, request: slow }));
+          return run(process.execPath, [file], { timeout: 110_000 });
+        },
+      ],
+      [
+        'python',
+        async (key) => {
+          const file = path.join(dir, 'slow.py');
+          await writeFile(file, pythonExample({ baseUrl: apiBase, apiKey: key, request: slow }));
+          return run('python3', ['-I', file], { timeout: 110_000 });
+        },
+      ],
+      [
+        'curl',
+        (key) =>
+          run(
+            'bash',
+            ['-c', `set -o pipefail\n${curlExample({ baseUrl: apiBase, apiKey: key, request: slow })}`],
+            {
+              timeout: 110_000,
+            },
+          ),
+      ],
+    ];
+    for (const [language, program] of programs) {
+      // A fresh account for each (credits, and the key's requests a minute).
+      const cookie = await signUp(baseUrl);
+      const key = await createKey(baseUrl, cookie);
+      // The one worker renders this video first; the example's image waits in the queue behind it.
+      const video = await fetch(`${baseUrl}/api/generate-video?wait=false`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+        body: JSON.stringify({ prompt: 'waves rolling onto a beach' }),
+      });
+      expect(video.status, `${language}: ${await video.clone().text()}`).toBeLessThan(300);
+      const { stdout } = await program(key);
+      await expectImageUrl(stdout);
+    }
+  }, 360_000);
 
   it('the examples fail loudly with a wrong key', async () => {
     const wrong = 'kal_live_not_a_real_key';

@@ -220,7 +220,10 @@ describe('API keys', () => {
       await page.getByRole('article', { name: 'Generate an image' }).scrollIntoViewIfNeeded();
       await shots(page, `api-docs-endpoints-${size}`);
       await page.getByRole('heading', { level: 2, name: 'Code Examples' }).scrollIntoViewIfNeeded();
-      await page.getByRole('tab', { name: 'Python' }).click();
+      await page
+        .getByRole('tablist', { name: 'Code example language' })
+        .getByRole('tab', { name: 'Python' })
+        .click();
       await shots(page, `api-docs-examples-${size}`);
       await page.getByRole('heading', { level: 2, name: 'Rate Limits & Pricing' }).scrollIntoViewIfNeeded();
       await shots(page, `api-docs-limits-${size}`);

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { benchUser, noOpProvider, percentile, startInProcessApp } from '../in-process.js';
 import type { BenchRow, BenchSuite } from '../lib.js';
 
@@ -39,6 +39,38 @@ async function sequential(
   return { latencies, rps: REQUESTS / seconds };
 }
 
+/**
+ * A person on the Enterprise plan with a million credits and enough Enterprise keys (200 requests a
+ * minute each) that no benchmarked request meets a rate limit.
+ */
+async function enterpriseKeys(app: FastifyInstance): Promise<string[]> {
+  const { cookie } = await benchUser(app);
+  const session = { cookie, 'sec-fetch-site': 'same-origin' };
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/update-plan',
+    headers: session,
+    payload: { plan: 'enterprise' },
+  });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/update-credits',
+    headers: session,
+    payload: { credits: 1_000_000 },
+  });
+  const keys: string[] = [];
+  for (let i = 0; i < 120; i++) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/api-keys/create',
+      headers: session,
+      payload: { name: `bench ${i}`, plan: 'enterprise' },
+    });
+    keys.push(created.json().data.key);
+  }
+  return keys;
+}
+
 export const publicApiSuite: BenchSuite = {
   name: 'public-api',
   description: `Authenticated POST /api/v1/generate/image with a no-op provider (key check, rate limit in the database, allowance + reservation + job, queue, run, store, settle, request log) over one keep-alive connection, ${REQUESTS} sequential requests on SQLite, against a bare Fastify hello-world measured the same way in this process.`,
@@ -59,31 +91,7 @@ export const publicApiSuite: BenchSuite = {
     try {
       await bench.app.listen({ host: '127.0.0.1', port: 0 });
       const port = (bench.app.server.address() as { port: number }).port;
-      const { cookie } = await benchUser(bench.app);
-      const session = { cookie, 'sec-fetch-site': 'same-origin' };
-      await bench.app.inject({
-        method: 'POST',
-        url: '/api/auth/update-plan',
-        headers: session,
-        payload: { plan: 'enterprise' },
-      });
-      await bench.app.inject({
-        method: 'POST',
-        url: '/api/auth/update-credits',
-        headers: session,
-        payload: { credits: 1_000_000 },
-      });
-      // Enough enterprise keys (200 requests a minute each) that no request meets a rate limit.
-      const keys: string[] = [];
-      for (let i = 0; i < 120; i++) {
-        const created = await bench.app.inject({
-          method: 'POST',
-          url: '/api/api-keys/create',
-          headers: session,
-          payload: { name: `bench ${i}`, plan: 'enterprise' },
-        });
-        keys.push(created.json().data.key);
-      }
+      const keys = await enterpriseKeys(bench.app);
       const body = JSON.stringify({ prompt: 'bench lighthouse', settings: { resolution: '512x512' } });
       const api = await sequential(port, (i) => ({
         method: 'POST',
@@ -108,6 +116,73 @@ export const publicApiSuite: BenchSuite = {
           extra: {
             p50: `${percentile(api.latencies, 50).toFixed(2)} ms`,
             p99: `${percentile(api.latencies, 99).toFixed(2)} ms`,
+          },
+        },
+      ];
+    } finally {
+      await bench.close();
+    }
+  },
+};
+
+export const publicApiAcceptSuite: BenchSuite = {
+  name: 'public-api-accept',
+  description: `The public API's accept path: POST /api/v1/generate/image with Prefer: respond-async (verify the key, scope, rate limit in the database, allowance + reservation + job row, enqueue; 202) on SQLite, no worker running the jobs, ${REQUESTS} sequential requests over one keep-alive connection, against a bare node:http hello-world measured the same way in this process.`,
+  async run(): Promise<BenchRow[]> {
+    const bare = http.createServer((_request, response) => {
+      _request.resume();
+      _request.on('end', () => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end('{"hello":"world"}');
+      });
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const barePort = (bare.address() as { port: number }).port;
+    const baseline = await sequential(barePort, () => ({
+      method: 'POST',
+      path: '/hello',
+      headers: { 'content-type': 'application/json' },
+      body: '{"prompt":"x"}',
+    }));
+    await new Promise<void>((resolve) => bare.close(() => resolve()));
+
+    const bench = await startInProcessApp({
+      kind: 'sqlite',
+      providers: [await noOpProvider()],
+      workerConcurrency: 0,
+    });
+    try {
+      await bench.app.listen({ host: '127.0.0.1', port: 0 });
+      const port = (bench.app.server.address() as { port: number }).port;
+      const keys = await enterpriseKeys(bench.app);
+      const body = JSON.stringify({ prompt: 'bench lighthouse', settings: { resolution: '512x512' } });
+      const accepted = await sequential(port, (i) => ({
+        method: 'POST',
+        path: '/api/v1/generate/image',
+        headers: {
+          'content-type': 'application/json',
+          prefer: 'respond-async',
+          authorization: `Bearer ${keys[i % keys.length]}`,
+        },
+        body,
+      }));
+      return [
+        {
+          name: 'bare node:http POST hello-world',
+          value: baseline.rps,
+          unit: 'req/s',
+          baseline: true,
+          higherIsBetter: true,
+          extra: { p99: `${percentile(baseline.latencies, 99).toFixed(2)} ms` },
+        },
+        {
+          name: 'POST /api/v1/generate/image, Prefer: respond-async (202)',
+          value: accepted.rps,
+          unit: 'req/s',
+          higherIsBetter: true,
+          extra: {
+            p50: `${percentile(accepted.latencies, 50).toFixed(2)} ms`,
+            p99: `${percentile(accepted.latencies, 99).toFixed(2)} ms`,
           },
         },
       ];

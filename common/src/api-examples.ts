@@ -18,6 +18,8 @@ export interface ApiExampleOptions {
 export interface TImageRequestExample {
   prompt: string;
   settings: { style: string; aspectRatio: string; resolution: string };
+  /** `false`: answer 202 at once and leave the waiting to the program (the tests' slow path). */
+  wait?: boolean;
 }
 
 /** What the docs show instead of a real key. */
@@ -77,7 +79,10 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** JavaScript (Node 18+ or Deno, run as an ES module) with the built-in fetch. */
+/**
+ * JavaScript (Node 18+ or Deno, run as an ES module) with the built-in fetch. The first answer is the
+ * result (200) or the job still running (202); its `statusUrl` is polled until the job has ended.
+ */
 export function javascriptExample({
   baseUrl,
   apiKey,
@@ -85,34 +90,44 @@ export function javascriptExample({
 }: ApiExampleOptions): string {
   return `const API_KEY = ${jsString(apiKey)};
 const BASE_URL = ${jsString(trimBase(baseUrl))};
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
 async function call(url, init = {}) {
-  const response = await fetch(url, {
-    ...init,
-    headers: { Authorization: \`Bearer \${API_KEY}\`, 'Content-Type': 'application/json' },
-  });
-  const result = await response.json();
-  if (!result.success) throw new Error(\`HTTP \${response.status}: \${result.error}\`);
-  return result;
+  for (;;) {
+    const response = await fetch(url, {
+      ...init,
+      headers: { Authorization: \`Bearer \${API_KEY}\`, 'Content-Type': 'application/json' },
+    });
+    const body = await response.json();
+    // Over the key's rate limit: wait as long as the server says, then ask again.
+    if (response.status === 429 && init.method !== 'POST') {
+      await sleep(Number(response.headers.get('Retry-After') ?? ${POLL_SECONDS}));
+      continue;
+    }
+    if (!body.success) throw new Error(\`HTTP \${response.status} \${body.code}: \${body.error}\`);
+    return body.data;
+  }
 }
 
-let result = await call(\`\${BASE_URL}/generate/image\`, {
+// 200: the finished result. 202: accepted and still running; poll its statusUrl until it ends.
+let job = await call(\`\${BASE_URL}/generate/image\`, {
   method: 'POST',
   body: JSON.stringify(${jsLiteral(request, '  ')}),
 });
-
-// A long job answers 202 with a status URL: look again until it has finished.
-while (['queued', 'running'].includes(result.data.status)) {
-  await new Promise((resolve) => setTimeout(resolve, ${POLL_SECONDS * 1000}));
-  result = await call(result.data.statusUrl);
+const statusUrl = job.statusUrl;
+while (job.status === 'queued' || job.status === 'running') {
+  await sleep(${POLL_SECONDS});
+  job = await call(statusUrl);
 }
-if (!result.data.url) throw new Error(result.data.error ?? \`Generation \${result.data.status}\`);
+if (job.status === 'failed' || job.status === 'cancelled') {
+  throw new Error(\`Generation \${job.status}: \${job.error}\`);
+}
 
-console.log(result.data.url);
+console.log(job.url);
 `;
 }
 
-/** Python 3 with the standard library only (urllib.request and json). */
+/** Python 3 with the standard library only (urllib.request and json); the same flow as JavaScript. */
 export function pythonExample({
   baseUrl,
   apiKey,
@@ -128,38 +143,60 @@ BASE_URL = ${JSON.stringify(trimBase(baseUrl))}
 
 
 def call(url, body=None):
-    request = urllib.request.Request(
-        url,
-        data=None if body is None else json.dumps(body).encode(),
-        method="GET" if body is None else "POST",
-        headers={"Authorization": f"Bearer {API_KEY}", "Content-Type": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=120) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:
-        raise SystemExit(f"HTTP {error.code}: {json.load(error).get('error')}")
+    while True:
+        request = urllib.request.Request(
+            url,
+            data=None if body is None else json.dumps(body).encode(),
+            method="GET" if body is None else "POST",
+            headers={"Authorization": f"Bearer {API_KEY}", "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                return json.load(response)["data"]
+        except urllib.error.HTTPError as error:
+            # Over the key's rate limit: wait as long as the server says, then ask again.
+            if error.code == 429 and body is None:
+                time.sleep(int(error.headers.get("Retry-After", ${POLL_SECONDS})))
+                continue
+            answer = json.load(error)
+            raise SystemExit(f"HTTP {error.code} {answer.get('code')}: {answer.get('error')}")
 
 
-result = call(f"{BASE_URL}/generate/image", ${pyLiteral(request, '')})
-
-# A long job answers 202 with a status URL: look again until it has finished.
-while result["data"].get("status") in ("queued", "running"):
+# 200: the finished result. 202: accepted and still running; poll its statusUrl until it ends.
+job = call(f"{BASE_URL}/generate/image", ${pyLiteral(request, '')})
+status_url = job.get("statusUrl")
+while job.get("status") in ("queued", "running"):
     time.sleep(${POLL_SECONDS})
-    result = call(result["data"]["statusUrl"])
-if not result["data"].get("url"):
-    raise SystemExit(result["data"].get("error") or "Generation " + result["data"]["status"])
+    job = call(status_url)
+if job.get("status") in ("failed", "cancelled"):
+    raise SystemExit(f"Generation {job['status']}: {job.get('error')}")
 
-print(result["data"]["url"])
+print(job["url"])
 `;
 }
 
-/** cURL; jq reads the URL out of the answer (and prints the error when there is one). */
+/**
+ * A POSIX shell script with cURL and jq: the first answer, then its `statusUrl` polled while the job
+ * runs; jq prints the URL, or the error (and fails) when there is one.
+ */
 export function curlExample({ baseUrl, apiKey, request = IMAGE_REQUEST_EXAMPLE }: ApiExampleOptions): string {
-  return `curl -sS -X POST ${shellQuote(`${trimBase(baseUrl)}/generate/image`)} \\
-  -H ${shellQuote(`Authorization: Bearer ${apiKey}`)} \\
+  const auth = shellQuote(`Authorization: Bearer ${apiKey}`);
+  return `answer=$(curl -sS -X POST ${shellQuote(`${trimBase(baseUrl)}/generate/image`)} \\
+  -H ${auth} \\
   -H 'Content-Type: application/json' \\
-  -d ${shellQuote(JSON.stringify(request, null, 2)).replace(/\n/g, '\n  ')} \\
-  | jq -er '.data.url // error(.error)'
+  -d ${shellQuote(JSON.stringify(request, null, 2)).replace(/\n/g, '\n  ')})
+
+# 202: accepted and still running; poll its statusUrl until it ends (waiting longer on a 429).
+status_url=$(printf '%s' "$answer" | jq -r '.data.statusUrl // empty')
+while [ -n "$status_url" ] && printf '%s' "$answer" \\
+  | jq -e '.data.status == "queued" or .data.status == "running" or .code == "RATE_LIMITED"' >/dev/null; do
+  sleep ${POLL_SECONDS}
+  answer=$(curl -sS "$status_url" -H ${auth})
+done
+
+printf '%s' "$answer" | jq -er '
+  if .success != true then error(.error)
+  elif .data.status == "failed" or .data.status == "cancelled" then error("Generation \\(.data.status): \\(.data.error)")
+  else .data.url end'
 `;
 }

@@ -1,10 +1,43 @@
 import { z } from 'zod';
-import { API_KEY_MESSAGES } from './api-keys-constants.js';
-import { GENERATION_TYPES, KEY_PLAN_IDS, LIMITS, PUBLIC_API_OPTIONS } from './constants.js';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_ROTATION_GRACE_HOURS_MAX,
+  API_KEY_SCOPES,
+  API_KEY_SPEND_CAP_MAX,
+  DEFAULT_API_KEY_SCOPES,
+} from './api-keys-constants.js';
+import { KEY_PLAN_IDS, LIMITS, PUBLIC_API_OPTIONS } from './constants.js';
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from './generation-constants.js';
 import type { TApiMessageId } from './i18n/messages/en.js';
+import { ZPublicGeneration } from './public-api.js';
+import { SETTINGS_MESSAGES } from './settings-constants.js';
+import { ZRequestWebhook, ZRequestWebhookEvents } from './webhooks.js';
 
 /** Developer API keys and the public API v1 (spec sections 3, 5, 6, 7). */
+
+const scopes = z
+  .array(z.enum(API_KEY_SCOPES))
+  .min(1, API_KEY_MESSAGES.scopesRequired)
+  .meta({ description: 'What the key may do: generate, library:read, library:write, account:read.' });
+
+/** An expiry instant (ISO 8601); null: the key never expires. The service refuses one in the past. */
+const expiresAt = z.iso.datetime({ offset: true }).nullable();
+
+const monthlySpendCap = z
+  .number({ error: API_KEY_MESSAGES.spendCapInvalid })
+  .int(API_KEY_MESSAGES.spendCapInvalid)
+  .min(1, API_KEY_MESSAGES.spendCapInvalid)
+  .max(API_KEY_SPEND_CAP_MAX, API_KEY_MESSAGES.spendCapInvalid)
+  .nullable()
+  .meta({ description: 'Credits the key may spend per calendar month (UTC); null: no cap beyond its plan.' });
+
+/** The key's own webhook target, checked as the Settings webhookUrl is ('' or null: none). */
+const webhookUrl = z
+  .string()
+  .trim()
+  .max(2048, SETTINGS_MESSAGES.webhookUrl)
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: SETTINGS_MESSAGES.webhookUrl })]))
+  .nullable();
 
 export const ZCreateApiKeyRequest = z.object({
   name: z
@@ -18,6 +51,10 @@ export const ZCreateApiKeyRequest = z.object({
     .max(LIMITS.apiKeyDescriptionMax, API_KEY_MESSAGES.descriptionTooLong)
     .default(''),
   plan: z.enum(KEY_PLAN_IDS).default('free'),
+  scopes: scopes.default([...DEFAULT_API_KEY_SCOPES]),
+  expiresAt: expiresAt.default(null),
+  monthlySpendCap: monthlySpendCap.default(null),
+  webhookUrl: webhookUrl.default(null),
 });
 export type TCreateApiKeyRequest = z.input<typeof ZCreateApiKeyRequest>;
 
@@ -30,9 +67,26 @@ export const ZUpdateApiKeyRequest = z
       .max(LIMITS.apiKeyDescriptionMax, API_KEY_MESSAGES.descriptionTooLong)
       .optional(),
     isActive: z.boolean().optional(),
+    scopes: scopes.optional(),
+    expiresAt: expiresAt.optional(),
+    monthlySpendCap: monthlySpendCap.optional(),
+    webhookUrl: webhookUrl.optional(),
   })
   .strict();
 export type TUpdateApiKeyRequest = z.input<typeof ZUpdateApiKeyRequest>;
+
+/** `POST /api/api-keys/:id/rotate`: a new secret; the old one still works for `graceHours` (0 to 7 days). */
+export const ZRotateApiKeyRequest = z
+  .object({
+    graceHours: z
+      .number({ error: API_KEY_MESSAGES.graceInvalid })
+      .int(API_KEY_MESSAGES.graceInvalid)
+      .min(0, API_KEY_MESSAGES.graceInvalid)
+      .max(API_KEY_ROTATION_GRACE_HOURS_MAX, API_KEY_MESSAGES.graceInvalid)
+      .default(0),
+  })
+  .strict();
+export type TRotateApiKeyRequest = z.input<typeof ZRotateApiKeyRequest>;
 
 export const ZApiKey = z
   .object({
@@ -46,10 +100,20 @@ export const ZApiKey = z
     credits: z.number().int(),
     usageCount: z.number().int(),
     rateLimit: z.object({ requestsPerMinute: z.number().int() }),
+    /** The first API's permission slugs, derived from the scopes and the plan (kept for older clients). */
     permissions: z.array(z.string()),
     createdAt: z.string(),
     lastUsed: z.string().nullable(),
     isActive: z.boolean(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    /** When the key stops working (401); null: never. */
+    expiresAt: z.string().nullable(),
+    monthlySpendCap: z.number().int().nullable(),
+    /** Credits charged through the key this calendar month (UTC), failed jobs refunded. */
+    spentThisMonth: z.number().int(),
+    webhookUrl: z.string().nullable(),
+    /** After a rotation: until when the previous secret is still accepted; null when it no longer is. */
+    previousKeyValidUntil: z.string().nullable(),
   })
   .meta({ id: 'ApiKey' });
 export type TApiKey = z.infer<typeof ZApiKey>;
@@ -96,11 +160,16 @@ const model = z
   .max(100)
   .meta({ description: 'A model id from the docs; the default model when omitted.' });
 
+/** `false`: answer 202 at once (like `Prefer: respond-async`) instead of waiting for the result. */
+const waitField = z.boolean().optional().meta({
+  description: 'false: answer 202 with the job at once instead of waiting (same as Prefer: respond-async).',
+});
+
 export const ZPublicImageRequest = z
-  .object({
+  .strictObject({
     prompt,
     settings: z
-      .object({
+      .strictObject({
         style: z.enum(PUBLIC_API_OPTIONS.image.styles).default('realistic'),
         aspectRatio: z.enum(PUBLIC_API_OPTIONS.image.aspectRatios).default('1:1'),
         resolution: z.enum(PUBLIC_API_OPTIONS.image.resolutions).default('1024x1024'),
@@ -108,15 +177,26 @@ export const ZPublicImageRequest = z
       .default({ style: 'realistic', aspectRatio: '1:1', resolution: '1024x1024' }),
     seed: seed.optional(),
     model: model.optional(),
+    wait: waitField,
+    webhook: ZRequestWebhook.optional(),
+    webhook_events_filter: ZRequestWebhookEvents.optional(),
   })
-  .meta({ id: 'ImageGenerationRequest' });
+  .meta({
+    id: 'ImageGenerationRequest',
+    examples: [
+      {
+        prompt: 'A lighthouse on a cliff at dawn, soft golden light',
+        settings: { style: 'realistic', aspectRatio: '16:9', resolution: '1024x1024' },
+      },
+    ],
+  });
 export type TPublicImageRequest = z.input<typeof ZPublicImageRequest>;
 
 export const ZPublicVideoRequest = z
-  .object({
+  .strictObject({
     prompt,
     settings: z
-      .object({
+      .strictObject({
         style: z.enum(PUBLIC_API_OPTIONS.video.styles).default('cinematic'),
         duration: z
           .literal(PUBLIC_API_OPTIONS.video.durations, {
@@ -135,8 +215,19 @@ export const ZPublicVideoRequest = z
       .default({ style: 'cinematic', duration: 5, frameRate: 24, resolution: '720p' }),
     seed: seed.optional(),
     model: model.optional(),
+    wait: waitField,
+    webhook: ZRequestWebhook.optional(),
+    webhook_events_filter: ZRequestWebhookEvents.optional(),
   })
-  .meta({ id: 'VideoGenerationRequest' });
+  .meta({
+    id: 'VideoGenerationRequest',
+    examples: [
+      {
+        prompt: 'Waves rolling onto a beach at sunset',
+        settings: { style: 'cinematic', duration: 5, frameRate: 24, resolution: '720p' },
+      },
+    ],
+  });
 export type TPublicVideoRequest = z.input<typeof ZPublicVideoRequest>;
 
 export const ZPublicGenerationResult = z
@@ -144,8 +235,28 @@ export const ZPublicGenerationResult = z
     success: z.literal(true),
     data: z.object({
       id: z.string().meta({ description: 'The generation id.' }),
+      status: z.literal('succeeded').meta({
+        description: 'Always `succeeded` here: the finished answer (202 answers say queued or running).',
+      }),
       url: z.string().meta({ description: 'Signed download URL of the result; valid for about an hour.' }),
-      metadata: z.object({ prompt: z.string(), timestamp: z.string(), model: z.string() }).loose(),
+      metadata: z.object({
+        prompt: z.string(),
+        timestamp: z.string().meta({ description: 'When the result was made (ISO 8601).' }),
+        model: z.string().meta({ description: 'The model that made it.' }),
+        width: z.number().int().meta({ description: 'Pixels.' }),
+        height: z.number().int().meta({ description: 'Pixels.' }),
+        seed: z.number().int().meta({ description: 'Send it back to get the same result again.' }),
+        durationSeconds: z
+          .number()
+          .nullable()
+          .optional()
+          .meta({ description: 'Videos only: length in seconds.' }),
+        fps: z.number().nullable().optional().meta({ description: 'Videos only: frames per second.' }),
+        thumbnailUrl: z
+          .string()
+          .nullable()
+          .meta({ description: 'A still of the result, signed like `url`.' }),
+      }),
     }),
     metadata: z.object({
       creditsUsed: z.number().int(),
@@ -168,6 +279,7 @@ export const ZPublicGenerationAccepted = z
       statusUrl: z
         .string()
         .meta({ description: 'Poll this URL (GET, same key) until status is succeeded or failed.' }),
+      eventsUrl: z.string().meta({ description: 'Or follow it as server-sent events (GET, same key).' }),
     }),
     metadata: z.object({
       creditsUsed: z.number().int(),
@@ -178,16 +290,5 @@ export const ZPublicGenerationAccepted = z
   .meta({ id: 'GenerationAccepted' });
 
 export const ZPublicGenerationStatus = z
-  .object({
-    success: z.literal(true),
-    data: z.object({
-      id: z.string(),
-      type: z.enum(GENERATION_TYPES),
-      status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
-      progress: z.number().int(),
-      url: z.string().nullable(),
-      error: z.string().nullable(),
-      metadata: z.object({ prompt: z.string(), timestamp: z.string(), model: z.string() }).loose(),
-    }),
-  })
+  .object({ success: z.literal(true), data: ZPublicGeneration })
   .meta({ id: 'GenerationStatus' });

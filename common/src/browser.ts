@@ -16,3 +16,4 @@ export * from './i18n/locales.js';
 export * from './routes.js';
 export * from './settings-constants.js';
 export * from './sharing-constants.js';
+export * from './webhook-examples.js';

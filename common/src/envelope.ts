@@ -1,14 +1,49 @@
 import { z } from 'zod';
+import { ERRORS, type TErrorCode } from './errors.js';
+
+/** One problem of a refused request: the field (dotted path; empty for the whole body) and what is wrong. */
+export const ZProblemDetail = z
+  .object({
+    path: z
+      .string()
+      .meta({ description: 'The field, as a dotted path (`settings.style`); empty for the whole request.' }),
+    message: z.string().meta({ description: "What is wrong with it, in the request's language." }),
+  })
+  .meta({ id: 'ProblemDetail' });
 
 /** Every API answer is `{ success: true, data }` or `{ success: false, error }` (spec section 7). */
 export const ZErrorEnvelope = z
   .object({
     success: z.literal(false),
-    error: z.string(),
-    code: z.string().optional(),
-    details: z.unknown().optional(),
+    error: z.string().meta({ description: "What went wrong, in the request's language (Accept-Language)." }),
+    code: z
+      .enum(Object.keys(ERRORS) as [TErrorCode, ...TErrorCode[]])
+      .optional()
+      .meta({ description: 'The stable, machine-readable code: branch on it, not on the message.' }),
+    details: z
+      .union([
+        z.array(ZProblemDetail).meta({ description: 'VALIDATION_FAILED: every problem of the request.' }),
+        z.record(z.string(), z.unknown()).meta({
+          description: 'Other codes: facts about the refusal (e.g. the generation id and credits used).',
+        }),
+      ])
+      .optional()
+      .meta({
+        description:
+          'VALIDATION_FAILED: every problem of the request (field path and message). Other codes: facts about the refusal.',
+      }),
   })
-  .meta({ id: 'ErrorEnvelope' });
+  .meta({
+    id: 'ErrorEnvelope',
+    examples: [
+      {
+        success: false,
+        error: 'prompt: Prompt is required',
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'prompt', message: 'Prompt is required' }],
+      },
+    ],
+  });
 export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
 
 export function ZSuccessEnvelope<T extends z.ZodType>(data: T) {

@@ -21,6 +21,8 @@ export const ERRORS = {
   INSUFFICIENT_CREDITS: { status: 402 },
   PAYMENT_DECLINED: { status: 402 },
   FORBIDDEN: { status: 403 },
+  /** An API key without the scope a call needs (issue 15). */
+  INSUFFICIENT_SCOPE: { status: 403 },
   CROSS_SITE_REQUEST: { status: 403 },
   INTEGRATIONS_DISABLED: { status: 403 },
   DEBUG_MODE_OFF: { status: 403 },
@@ -37,6 +39,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429 },
   GENERATION_FAILED_IMAGE: { status: 502 },
   GENERATION_FAILED_VIDEO: { status: 502 },
+  /** The job was cancelled (by its owner or an operator) before it finished; nothing was charged. */
+  GENERATION_CANCELLED: { status: 409 },
   INTERNAL: { status: 500 },
   HEALTH_CHECK_FAILED: { status: 503 },
   SERVICE_UNAVAILABLE: { status: 503 },

@@ -55,11 +55,17 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { notificationsRoutes, UNSUBSCRIBE_PATH } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
 import { createUnsubscribeTokens } from './features/notifications/unsubscribe-tokens.js';
+import { createOpenAICompatPresenter } from './features/openai-compat/openai-compat.presenter.js';
+import { openAICompatRoutes } from './features/openai-compat/openai-compat.routes.js';
+import { createOpenAICompatService } from './features/openai-compat/openai-compat.service.js';
 import { buildOpenApiDocument } from './features/public-api/openapi.js';
+import { createPublicAccountRepository } from './features/public-api/public-account.repository.js';
 import { createPublicApiAuth } from './features/public-api/public-api.auth.js';
 import { createPublicApiPresenter } from './features/public-api/public-api.presenter.js';
 import { publicApiRoutes } from './features/public-api/public-api.routes.js';
 import { createPublicApiService } from './features/public-api/public-api.service.js';
+import { publicResourcesRoutes } from './features/public-api/public-resources.routes.js';
+import { createPublicResourcesService } from './features/public-api/public-resources.service.js';
 import { createPushRepository } from './features/push/push.repository.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { createPushService } from './features/push/push.service.js';
@@ -73,8 +79,12 @@ import { createSharingService } from './features/sharing/sharing.service.js';
 import { createUsageRepository } from './features/usage/usage.repository.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
+import { createWebhooksRepository } from './features/webhooks/webhooks.repository.js';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
+import { createWebhooksService, type DeliveryOptions } from './features/webhooks/webhooks.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
+import { collectAllowedMethods } from './platform/http/allowed-methods.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
 import { registerErrorHandling, sendRouteNotFound } from './platform/http/error-handler.js';
@@ -89,6 +99,7 @@ import { createIdempotencyRepository } from './platform/idempotency/idempotency.
 import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
+import { type Resolver, resolveTarget, SafeFetchError } from './platform/net/safe-fetch.js';
 import { createTestModePaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { createJobQueue, type JobQueue } from './platform/queue/index.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
@@ -112,6 +123,10 @@ export interface AppDeps {
   queue?: JobQueue;
   /** Tuning of the job runner (tests shorten leases). */
   runnerOptions?: Partial<RunnerOptions>;
+  /** How webhook targets' host names resolve (tests: a name resolving to 127.0.0.1). */
+  webhookResolver?: Resolver;
+  /** Tuning of webhook deliveries (tests shorten the retry schedule). */
+  webhookOptions?: Partial<DeliveryOptions>;
   /** Default: the embedded test-mode payment provider. */
   payments?: PaymentProvider;
 }
@@ -127,6 +142,8 @@ declare module 'fastify' {
 
 /** How often a process with workers looks for jobs whose lease lapsed or whose delivery was lost. */
 const JOB_RECOVERY_INTERVAL_MS = 15_000;
+/** Webhook deliveries a process with workers attempts at once. */
+const WEBHOOK_CONCURRENCY = 4;
 /** How often each process looks for billing months that have ended. */
 const BILLING_JOB_INTERVAL_MS = 60_000;
 /** How often each process deletes unsaved results past their 7 days. */
@@ -155,9 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return503OnClosing: true,
       routerOptions: { ignoreTrailingSlash: true },
     }),
+    // Development and the test suites check every answer against its contract; production only
+    // serialises by it (see route-schemas.ts).
+    { validateResponses: config.env !== 'production' },
   );
   // Every route's schemas, for the OpenAPI documents (generated from the routes, not written by hand).
   collectRoutes(app);
+  // A known path with another method answers 405 with Allow (see the 404 handler below).
+  const allowedMethods = collectAllowedMethods(app);
 
   const https = config.publicUrl.startsWith('https:');
   const mailer =
@@ -231,7 +253,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     onMailError: (error) => app.log.error({ err: error }, 'could not send the account-link notice'),
   });
-  const settings = createSettingsService({ database, settings: createSettingsRepository(db), users, clock });
+  const webhooksRepository = createWebhooksRepository(db);
+  const webhookPolicy = { allowPrivate: config.webhooks.allowPrivate, resolver: deps.webhookResolver };
+  const settings = createSettingsService({
+    database,
+    settings: createSettingsRepository(db),
+    users,
+    clock,
+    // A webhook URL that resolves to a private address is refused when saved (unless allowed).
+    async checkWebhookUrl(url) {
+      await resolveTarget(url, webhookPolicy).catch((error: unknown) => {
+        if (error instanceof SafeFetchError && error.code === 'BLOCKED_ADDRESS') {
+          const message = 'api.settings.webhookUrlPrivate' as const;
+          throw new AppError('VALIDATION_FAILED', message, { problems: [{ path: 'webhookUrl', message }] });
+        }
+        // A name that does not resolve yet is the receiver's business: its deliveries will say so.
+      });
+    },
+    webhookUrlSaved: (userId) => webhooksRepository.enable(userId),
+  });
   // E-mail notifications, receipts and security notices, with signed one-click unsubscribe links.
   const notifications = createNotificationsService({
     publicUrl: config.publicUrl,
@@ -292,6 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     keys: apiKeysRepository,
     encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
     clock,
+    webhookPolicy,
   });
   // Web Push when a job ends (the person's browsers that subscribed, if they want alerts).
   const push = config.push
@@ -307,6 +348,36 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         log: app.log,
       })
     : null;
+  // Signed webhooks: deliveries are durable jobs of a second queue of the same kind as the first.
+  const webhookQueue = createJobQueue(
+    config,
+    (error) => app.log.error({ err: error }, 'webhook queue error'),
+    'webhook',
+  );
+  const webhooks = createWebhooksService({
+    database,
+    webhooks: webhooksRepository,
+    queue: webhookQueue,
+    clock,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    encryptionKey: deriveKey(config.serverSecret, 'webhook-secrets'),
+    policy: webhookPolicy,
+    async accountUrl(userId, trx) {
+      if (!(await settingFlags.integrationsEnabled(userId, trx))) return null;
+      return (await settingFlags.value(userId, 'webhookUrl', trx)) || null;
+    },
+    keyUrl: (apiKeyId, trx) => webhooksRepository.keyUrl(apiKeyId, trx),
+    generationOf: (id, trx) => generationsRepository.find(id, trx),
+    assetOf: async (id, trx) => {
+      const row = await assets.find(id, trx);
+      return row ? presentAsset(row, signer) : null;
+    },
+    onDisabled: (userId, target) => notifications.webhookDisabled(userId, target),
+    options: deps.webhookOptions,
+  });
+  // Deliveries written in a job's ending transaction, enqueued once it committed.
+  const endedDeliveries = new Map<string, string[]>();
   const failureMessage = (kind: TGenerationType) =>
     kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
   const runner = createGenerationRunner({
@@ -326,11 +397,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     autoSave: (userId) => settingFlags.value(userId, 'autoSaveEnabled'),
     // A job made through an API key: its request log learns the outcome; a failure returns the allowance.
     async onEnded(row, outcome, trx) {
+      const deliveries = await webhooks.generationEnded(row, outcome, trx);
+      if (deliveries.length) endedDeliveries.set(row.id, deliveries);
       if (!row.api_key_id) return;
       if (outcome !== 'succeeded') await apiKeysRepository.returnAllowance(row.api_key_id, row.cost, trx);
       await apiKeysRepository.settleRequests(row.id, outcome === 'succeeded' ? 'success' : outcome, trx);
     },
     async afterEnded(row, outcome, assetId) {
+      await enqueueEndedDeliveries(row.id);
       notifications.generationEnded(row, outcome);
       await push?.notifyGenerationEnded(
         row.user_id,
@@ -340,6 +414,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       );
     },
   });
+  async function enqueueEndedDeliveries(jobId: string) {
+    const deliveries = endedDeliveries.get(jobId);
+    endedDeliveries.delete(jobId);
+    if (deliveries) await webhooks.enqueue(deliveries);
+  }
   const generations = createGenerationsService({
     database,
     generations: generationsRepository,
@@ -353,6 +432,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     idempotency,
     abortLocal: runner.abortLocal,
+    // A queued job cancelled before any worker took it: as at any other end, an API key's job gives
+    // its allowance back and its request log learns the outcome.
+    async onCancelled(row, trx) {
+      const deliveries = await webhooks.generationEnded(row, 'cancelled', trx);
+      if (deliveries.length) endedDeliveries.set(row.id, deliveries);
+      if (!row.api_key_id) return;
+      await apiKeysRepository.returnAllowance(row.api_key_id, row.cost, trx);
+      await apiKeysRepository.settleRequests(row.id, 'cancelled', trx);
+    },
+    afterCancelled: (row) => enqueueEndedDeliveries(row.id),
     debugMode: (userId) => settingFlags.debugMode(userId),
     // The visible mark: always on the Free plan; paid plans choose (`watermarkEnabled`). API jobs too:
     // the key owner is the account.
@@ -373,6 +462,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (config.workerConcurrency === 0) return;
     await runner.recover({ orphanRunning: queue.kind === 'embedded' });
     await queue.start(runner.run, config.workerConcurrency);
+    // Webhook deliveries: those pending when the process stopped are handed out again, each when due.
+    await webhooks.recover();
+    await webhookQueue.start(webhooks.attempt, WEBHOOK_CONCURRENCY);
   });
   if (config.workerConcurrency > 0) {
     scheduler.add({
@@ -381,10 +473,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       run: () => runner.recover(),
       failure: 'job recovery failed',
     });
+    scheduler.add({
+      name: 'webhook-recovery',
+      everyMs: JOB_RECOVERY_INTERVAL_MS,
+      run: () => webhooks.recover({ dueOnly: true }),
+      failure: 'webhook delivery recovery failed',
+    });
   }
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await queue.stop();
+    await webhookQueue.stop();
     await Promise.allSettled(providers.map((provider) => provider.close?.()));
     await store.close?.();
   });
@@ -527,6 +626,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   libraryRoutes(app, { authn, library: createLibraryService({ assets, store }), signer });
   creditsRoutes(app, { authn, credits });
   apiKeysRoutes(app, { authn, keys: apiKeys });
+  webhooksRoutes(app, { authn, webhooks });
   billingRoutes(app, { authn, billing, localeOf: requestLocale.of });
   notificationsRoutes(app, { authn, notifications });
   galleryRoutes(app, { gallery, authn });
@@ -548,14 +648,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }),
   });
   let openapi: ReturnType<typeof buildOpenApiDocument> | undefined;
+  // One set of key checks for `/api/v1` and the OpenAI-compatible routes.
+  const publicApiAuth = createPublicApiAuth({
+    keysRepository: apiKeysRepository,
+    limiter: requestLimiter,
+    integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
+    speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
+    clock,
+  });
   publicApiRoutes(app, {
-    auth: createPublicApiAuth({
-      keysRepository: apiKeysRepository,
-      limiter: requestLimiter,
-      integrationsEnabled: (userId) => settingFlags.integrationsEnabled(userId),
-      speaksFor: (request, userId) => requestLocale.speaksFor(request, userId),
-      clock,
-    }),
+    auth: publicApiAuth,
     service: createPublicApiService({
       keys: apiKeys,
       users,
@@ -563,9 +665,44 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presenter: createPublicApiPresenter(config.publicUrl),
     }),
     openapi: () => {
-      openapi ??= buildOpenApiDocument(documentedRoutes(app), config.prices);
+      openapi ??= buildOpenApiDocument(documentedRoutes(app), config.prices, config.publicUrl);
       return openapi;
     },
+  });
+  // The public API's listing, cancel, events, assets, models and account (issue 15).
+  const publicPresenter = createPublicApiPresenter(config.publicUrl);
+  publicResourcesRoutes(app, {
+    auth: publicApiAuth,
+    presenter: publicPresenter,
+    service: createPublicResourcesService({
+      generations,
+      generationsRepository,
+      library: createLibraryService({ assets, store }),
+      users,
+      keys: apiKeys,
+      accounts: createPublicAccountRepository(db),
+      registry,
+      prices: config.prices,
+      signer,
+      presenter: publicPresenter,
+      clock,
+    }),
+  });
+  openAICompatRoutes(app, {
+    auth: publicApiAuth,
+    service: createOpenAICompatService({
+      users,
+      keys: apiKeys,
+      generations,
+      registry,
+      assets,
+      store,
+      prices: config.prices,
+      presenter: createOpenAICompatPresenter({ publicUrl: config.publicUrl, signer }),
+      clock,
+      startedAt,
+    }),
+    localeOf: requestLocale.of,
   });
 
   // The single-page app and the 404 answer.
@@ -576,6 +713,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (spa && isNavigation && !API_PREFIX.test(pathname) && !HAS_FILE_EXTENSION.test(pathname)) {
       return spa.sendShell(reply, pathname);
     }
+    const refusal = API_PREFIX.test(pathname) ? allowedMethods.refusal(request.method, pathname) : null;
+    if (refusal) throw refusal;
     return reply.status(404).send(await sendRouteNotFound(request, requestLocale.of));
   });
 

@@ -102,6 +102,14 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'LOG_LEVEL', 'DATABASE_URL', 'PUBLIC_URL']) expect(message).toContain(name);
   });
 
+  it('refuses private webhook targets unless WEBHOOK_ALLOW_PRIVATE lifts the rule', () => {
+    expect(loadConfig({}, { cwd }).webhooks).toEqual({ allowPrivate: false });
+    const allowed = loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'true' }, { cwd });
+    expect(allowed.webhooks).toEqual({ allowPrivate: true });
+    expect(describeConfig(allowed)).toMatchObject({ webhooks: { allowPrivate: true } });
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, { cwd })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+  });
+
   it('runs the periodic tasks unless SCHEDULER turns them off for this process', () => {
     expect(loadConfig({}, { cwd }).scheduler).toBe(true);
     expect(loadConfig({ SCHEDULER: 'true' }, { cwd }).scheduler).toBe(true);

@@ -33,6 +33,8 @@ export interface AppConfig {
    * workers; the session sweep in any process). Off: another process of the installation runs them.
    */
   scheduler: boolean;
+  /** Webhook deliveries: `allowPrivate` lets targets resolve to private addresses (self-hosted setups, tests). */
+  webhooks: { allowPrivate: boolean };
   /** Per-IP limits of the sign-up and sign-in endpoints. */
   rateLimits: { signupsPerHour: number; loginsPerMinute: number };
   /** Credits per generation (DECISIONS: image 1, video 3), changeable by the operator. */
@@ -102,6 +104,7 @@ const ZEnvironment = z.object({
     .optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
   SCHEDULER: booleanish.default(true),
+  WEBHOOK_ALLOW_PRIVATE: booleanish.default(false),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CREDIT_PRICE_IMAGE: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.image),
@@ -237,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     storageUrl: vars.STORAGE_URL ?? null,
     workerConcurrency: vars.WORKER_CONCURRENCY,
     scheduler: vars.SCHEDULER,
+    webhooks: { allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE },
     prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
     rateLimits: {
       signupsPerHour: vars.RATE_LIMIT_SIGNUPS_PER_HOUR,
@@ -312,6 +316,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
     workerConcurrency: config.workerConcurrency,
     scheduler: config.scheduler,
+    webhooks: config.webhooks,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
     push: config.push ? { vapidPublicKey: config.push.vapidPublicKey, subject: config.push.subject } : null,
     providers: config.providers ? describeProviders(config.providers) : [],

@@ -27,6 +27,7 @@ const config: AppConfig = {
   scheduler: true,
   prices: { image: 1, video: 3 },
   rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
+  webhooks: { allowPrivate: true },
 };
 const database = openDatabase(config.database);
 await migrateToLatest(database);

@@ -10,9 +10,11 @@ import webPush from 'web-push';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import type { RunnerOptions } from '../src/features/generations/generation-runner.js';
+import type { DeliveryOptions } from '../src/features/webhooks/webhooks.service.js';
 import type { Clock } from '../src/platform/clock.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/platform/db/database.js';
 import { allMigrations } from '../src/platform/db/migrations/index.js';
+import type { Resolver } from '../src/platform/net/safe-fetch.js';
 import type { FileStore } from '../src/platform/storage/file-store.js';
 import type { GenerationProvider } from '../src/providers/provider.js';
 
@@ -87,6 +89,10 @@ export interface TestContextOptions {
    * tests run them through `app.jobs` with their clock).
    */
   startScheduler?: boolean;
+  /** How webhook targets' host names resolve (default: the system's DNS). */
+  webhookResolver?: Resolver;
+  /** Webhook delivery tuning (a short retry schedule). */
+  webhookOptions?: Partial<DeliveryOptions>;
 }
 
 /** A VAPID key pair for a test app (generating one is cheap). */
@@ -120,6 +126,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     scheduler: true,
     prices: { image: 1, video: 3 },
     rateLimits: { signupsPerHour: 10, loginsPerMinute: 10 },
+    // Webhook receivers of the tests listen on 127.0.0.1; the SSRF tests turn the rule back on.
+    webhooks: { allowPrivate: true },
     push: { ...testVapidKeys(), subject: 'mailto:ops@example.com' },
     ...options.config,
   };
@@ -132,6 +140,8 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     providers: options.providers ?? [],
     store: options.store,
     runnerOptions: options.runnerOptions,
+    webhookResolver: options.webhookResolver,
+    webhookOptions: options.webhookOptions,
   });
   options.routes?.(app);
   await app.ready();

@@ -1,4 +1,8 @@
-import { API_KEY_MESSAGES } from '../api-keys-constants.js';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_ROTATION_GRACE_HOURS_MAX,
+  API_KEY_SPEND_CAP_MAX,
+} from '../api-keys-constants.js';
 import {
   AUTH_MESSAGES,
   DISPLAY_NAME_MAX_LENGTH,
@@ -21,6 +25,8 @@ export const API_MESSAGE_DEFAULTS: Partial<Record<TApiMessageId, Record<string, 
   [AUTH_MESSAGES.passwordTooLong]: { max: PASSWORD_MAX_LENGTH },
   [API_KEY_MESSAGES.nameTooLong]: { max: LIMITS.apiKeyNameMax },
   [API_KEY_MESSAGES.descriptionTooLong]: { max: LIMITS.apiKeyDescriptionMax },
+  [API_KEY_MESSAGES.spendCapInvalid]: { max: API_KEY_SPEND_CAP_MAX },
+  [API_KEY_MESSAGES.graceInvalid]: { max: API_KEY_ROTATION_GRACE_HOURS_MAX },
   [GENERATION_MESSAGES.promptTooLong]: { max: PROMPT_MAX_LENGTH },
   [GENERATION_MESSAGES.durationInvalid]: { durations: VIDEO_OPTIONS.durations.join(', ') },
   [GENERATION_MESSAGES.frameRateInvalid]: { frameRates: VIDEO_OPTIONS.frameRates.join(', ') },

@@ -12,6 +12,7 @@ describe("the app's periodic tasks", () => {
     try {
       expect(worker.app.scheduler.names()).toEqual([
         'job-recovery',
+        'webhook-recovery',
         'session-sweep',
         'monthly-resets',
         'unsaved-cleanup',

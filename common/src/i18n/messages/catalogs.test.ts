@@ -17,6 +17,7 @@ describe('the server message catalogs', () => {
     const sample: Record<string, string | number> = {
       method: 'GET',
       path: '/api/x',
+      allowed: 'GET, HEAD',
       provider: 'GitHub',
       field: 'city',
       type: 'video',
@@ -31,6 +32,10 @@ describe('the server message catalogs', () => {
       aspectRatios: '1:1, 16:9',
       duration: 12,
       frameRate: 60,
+      scope: 'generate',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+      cap: 50,
+      spent: 3,
     };
     for (const locale of LOCALES) {
       for (const [id, message] of Object.entries(apiCatalogs[locale])) {

@@ -16,6 +16,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.INSUFFICIENT_CREDITS': 'Nicht genügend Credits.',
   'api.error.PAYMENT_DECLINED': 'Deine Karte wurde abgelehnt.',
   'api.error.FORBIDDEN': 'Dazu hast du keine Berechtigung.',
+  'api.error.INSUFFICIENT_SCOPE': 'Diesem API-Schlüssel fehlt der Bereich, den dieser Aufruf braucht.',
   'api.error.CROSS_SITE_REQUEST': 'Websiteübergreifende Anfrage abgelehnt.',
   'api.error.INTEGRATIONS_DISABLED':
     'Integrationen sind für dieses Konto ausgeschaltet. Schalte sie unter Einstellungen → Integrationen ein, um deinen persönlichen API-Schlüssel zu verwenden.',
@@ -36,6 +37,8 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
   'api.error.GENERATION_FAILED_IMAGE': 'Das Bild konnte nicht generiert werden',
   'api.error.GENERATION_FAILED_VIDEO': 'Das Video konnte nicht generiert werden',
+  'api.error.GENERATION_CANCELLED':
+    'Die Generierung wurde abgebrochen, bevor sie fertig war; es wurden keine Credits verbraucht.',
   'api.error.INTERNAL': 'Ein unbekannter Fehler ist aufgetreten',
   'api.error.HEALTH_CHECK_FAILED': 'Statusprüfung fehlgeschlagen',
   'api.error.SERVICE_UNAVAILABLE': 'Der Dienst ist nicht verfügbar. Bitte versuche es gleich noch einmal.',
@@ -43,6 +46,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.request.invalidJson': 'Ungültiger JSON-Inhalt.',
   'api.request.invalidCursor': 'Ungültiger Cursor.',
   'api.request.routeNotFound': 'Route {method} {path} nicht gefunden',
+  'api.request.methodNotAllowed': '{method} ist für {path} nicht erlaubt; erlaubt: {allowed}',
   'api.request.idempotencyKeyInvalid': 'Der Idempotency-Key muss 1 bis 255 Zeichen lang sein.',
 
   'api.auth.nameRequired': 'Bitte gib deinen vollständigen Namen ein.',
@@ -144,6 +148,17 @@ export const de: Record<TApiMessageId, string> = {
   'api.apiKeys.rateLimited':
     'Das Rate-Limit dieses API-Schlüssels ist überschritten. Versuche es nach der im Retry-After-Header angegebenen Zeit noch einmal.',
   'api.apiKeys.notFound': 'API-Schlüssel nicht gefunden',
+  'api.apiKeys.insufficientScope':
+    'Diesem API-Schlüssel fehlt der Bereich „{scope}“, den dieser Aufruf braucht. Füge ihn dem Schlüssel auf der Seite API-Schlüssel hinzu.',
+  'api.apiKeys.scopesRequired': 'Wähle mindestens einen Bereich.',
+  'api.apiKeys.keyExpired':
+    'Dieser API-Schlüssel ist am {expiresAt} abgelaufen. Erstelle einen neuen Schlüssel oder ändere sein Ablaufdatum auf der Seite API-Schlüssel.',
+  'api.apiKeys.expiryInPast': 'Das Ablaufdatum muss in der Zukunft liegen.',
+  'api.apiKeys.spendCapInvalid':
+    'Das monatliche Ausgabenlimit muss eine ganze Zahl von Credits zwischen 1 und {max} sein.',
+  'api.apiKeys.spendCapReached':
+    'Dieser Aufruf würde das monatliche Ausgabenlimit des API-Schlüssels von {cap} Credits überschreiten ({spent} in diesem Monat ausgegeben). Erhöhe das Limit auf der Seite API-Schlüssel oder warte bis zum nächsten Monat.',
+  'api.apiKeys.graceInvalid': 'Die Übergangsfrist muss zwischen 0 und {max} Stunden (7 Tagen) liegen.',
   'api.publicApi.durationInvalid': 'duration muss einer dieser Werte sein: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate muss einer dieser Werte sein: {frameRates}.',
 
@@ -174,6 +189,8 @@ export const de: Record<TApiMessageId, string> = {
   'api.settings.videoLengthRange':
     'Die Standardlänge für Videos muss zwischen {min} und {max} Sekunden liegen.',
   'api.settings.webhookUrl': 'Die Webhook-URL muss mit http:// oder https:// beginnen',
+  'api.settings.webhookUrlPrivate':
+    'Die Webhook-URL muss auf eine öffentliche Adresse zeigen: Sie zeigt auf eine private, lokale oder reservierte Adresse',
   'api.settings.twoFactorUnavailable': 'Die Zwei-Faktor-Anmeldung ist noch nicht verfügbar.',
   'api.settings.timezone': 'Unbekannte Zeitzone.',
   'api.settings.displayNameRequired': 'Bitte gib einen Anzeigenamen ein.',
@@ -196,4 +213,6 @@ export const de: Record<TApiMessageId, string> = {
   'api.webhooks.notFound': 'Diesen Webhook gibt es nicht',
   'api.webhooks.bodyRequired': 'JSON-Inhalt erwartet',
   'api.webhooks.signatureRejected': 'Webhook-Signatur abgelehnt',
+  'api.webhooks.noUrl': 'Lege in den Einstellungen eine Webhook-URL fest, bevor du ein Testereignis sendest',
+  'api.webhooks.deliveryNotFound': 'Diese Webhook-Zustellung gibt es nicht',
 };

@@ -19,6 +19,7 @@ export const en = {
   'api.error.INSUFFICIENT_CREDITS': 'Insufficient credits.',
   'api.error.PAYMENT_DECLINED': 'Your card was declined.',
   'api.error.FORBIDDEN': 'You do not have permission to do that.',
+  'api.error.INSUFFICIENT_SCOPE': 'This API key does not have the scope this call needs.',
   'api.error.CROSS_SITE_REQUEST': 'Cross-site request rejected.',
   'api.error.INTEGRATIONS_DISABLED':
     'Integrations are turned off for this account. Turn them on in Settings → Integrations to use your personal API key.',
@@ -39,6 +40,7 @@ export const en = {
   'api.error.RATE_LIMITED': 'Too many requests. Please try again later.',
   'api.error.GENERATION_FAILED_IMAGE': 'Failed to generate image',
   'api.error.GENERATION_FAILED_VIDEO': 'Failed to generate video',
+  'api.error.GENERATION_CANCELLED': 'The generation was cancelled before it finished; no credits were used.',
   'api.error.INTERNAL': 'Unknown error occurred',
   'api.error.HEALTH_CHECK_FAILED': 'Health check failed',
   'api.error.SERVICE_UNAVAILABLE': 'Service unavailable. Please try again shortly.',
@@ -47,6 +49,7 @@ export const en = {
   'api.request.invalidJson': 'Invalid JSON body.',
   'api.request.invalidCursor': 'Invalid cursor.',
   'api.request.routeNotFound': 'Route {method} {path} not found',
+  'api.request.methodNotAllowed': '{method} is not allowed on {path}; allowed: {allowed}',
   'api.request.idempotencyKeyInvalid': 'Idempotency-Key must be 1 to 255 characters.',
 
   // Accounts, sign-in and social sign-in (AUTH_MESSAGES).
@@ -139,6 +142,16 @@ export const en = {
   'api.apiKeys.rateLimited':
     'Rate limit exceeded for this API key. Retry after the time in the Retry-After header.',
   'api.apiKeys.notFound': 'API key not found',
+  'api.apiKeys.insufficientScope':
+    'This API key lacks the "{scope}" scope this call needs. Add it to the key on the API Keys page.',
+  'api.apiKeys.scopesRequired': 'Choose at least one scope.',
+  'api.apiKeys.keyExpired':
+    'This API key expired at {expiresAt}. Create a new key or change its expiry on the API Keys page.',
+  'api.apiKeys.expiryInPast': 'The expiry date must be in the future.',
+  'api.apiKeys.spendCapInvalid': 'The monthly spend cap must be a whole number of credits from 1 to {max}.',
+  'api.apiKeys.spendCapReached':
+    "This call would exceed the API key's monthly spend cap of {cap} credits ({spent} spent this month). Raise the cap on the API Keys page or wait until next month.",
+  'api.apiKeys.graceInvalid': 'The grace period must be from 0 to {max} hours (7 days).',
   'api.publicApi.durationInvalid': 'duration must be one of {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate must be one of {frameRates}.',
 
@@ -167,6 +180,8 @@ export const en = {
   // Settings (SETTINGS_MESSAGES).
   'api.settings.videoLengthRange': 'Default video length must be between {min} and {max} seconds.',
   'api.settings.webhookUrl': 'Webhook URL must start with http:// or https://',
+  'api.settings.webhookUrlPrivate':
+    'Webhook URL must point to a public address: it resolves to a private, loopback or reserved one',
   'api.settings.twoFactorUnavailable': 'Two-factor sign-in is not available yet.',
   'api.settings.timezone': 'Unknown time zone.',
   'api.settings.displayNameRequired': 'Please enter a display name.',
@@ -190,6 +205,8 @@ export const en = {
   'api.webhooks.notFound': 'No such webhook',
   'api.webhooks.bodyRequired': 'Expected a JSON body',
   'api.webhooks.signatureRejected': 'Webhook signature rejected',
+  'api.webhooks.noUrl': 'Set a webhook URL in Settings before sending a test event',
+  'api.webhooks.deliveryNotFound': 'No such webhook delivery',
 } as const;
 
 /** An id of a server message: the keys of the English catalog. */

@@ -15,6 +15,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.INSUFFICIENT_CREDITS': 'No tienes créditos suficientes.',
   'api.error.PAYMENT_DECLINED': 'Se rechazó tu tarjeta.',
   'api.error.FORBIDDEN': 'No tienes permiso para hacer esto.',
+  'api.error.INSUFFICIENT_SCOPE': 'Esta clave de API no tiene el permiso que necesita esta llamada.',
   'api.error.CROSS_SITE_REQUEST': 'Se ha rechazado una solicitud entre sitios.',
   'api.error.INTEGRATIONS_DISABLED':
     'Las integraciones están desactivadas en esta cuenta. Actívalas en Configuración → Integraciones para usar tu clave de API personal.',
@@ -35,6 +36,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
   'api.error.GENERATION_FAILED_IMAGE': 'No se pudo generar la imagen',
   'api.error.GENERATION_FAILED_VIDEO': 'No se pudo generar el video',
+  'api.error.GENERATION_CANCELLED': 'La generación se canceló antes de terminar; no se usaron créditos.',
   'api.error.INTERNAL': 'Se produjo un error desconocido',
   'api.error.HEALTH_CHECK_FAILED': 'La comprobación de estado ha fallado',
   'api.error.SERVICE_UNAVAILABLE': 'El servicio no está disponible. Inténtalo de nuevo en unos instantes.',
@@ -42,6 +44,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.request.invalidJson': 'El cuerpo JSON no es válido.',
   'api.request.invalidCursor': 'El cursor no es válido.',
   'api.request.routeNotFound': 'No existe la ruta {method} {path}',
+  'api.request.methodNotAllowed': '{method} no está permitido en {path}; se permite: {allowed}',
   'api.request.idempotencyKeyInvalid': 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres.',
 
   'api.auth.nameRequired': 'Escribe tu nombre completo.',
@@ -139,6 +142,17 @@ export const es: Record<TApiMessageId, string> = {
   'api.apiKeys.rateLimited':
     'Esta clave de API ha superado su límite de solicitudes. Vuelve a intentarlo cuando pase el tiempo que indica la cabecera Retry-After.',
   'api.apiKeys.notFound': 'No se encontró la clave de API',
+  'api.apiKeys.insufficientScope':
+    'A esta clave de API le falta el permiso "{scope}" que necesita esta llamada. Agrégalo a la clave en la página Claves de API.',
+  'api.apiKeys.scopesRequired': 'Elige al menos un permiso.',
+  'api.apiKeys.keyExpired':
+    'Esta clave de API caducó el {expiresAt}. Crea una clave nueva o cambia su caducidad en la página Claves de API.',
+  'api.apiKeys.expiryInPast': 'La fecha de caducidad debe ser futura.',
+  'api.apiKeys.spendCapInvalid':
+    'El límite de gasto mensual debe ser un número entero de créditos entre 1 y {max}.',
+  'api.apiKeys.spendCapReached':
+    'Esta llamada superaría el límite de gasto mensual de la clave de API, de {cap} créditos ({spent} gastados este mes). Sube el límite en la página Claves de API o espera al mes que viene.',
+  'api.apiKeys.graceInvalid': 'El periodo de gracia debe estar entre 0 y {max} horas (7 días).',
   'api.publicApi.durationInvalid': 'duration debe ser uno de estos valores: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate debe ser uno de estos valores: {frameRates}.',
 
@@ -169,6 +183,8 @@ export const es: Record<TApiMessageId, string> = {
   'api.settings.videoLengthRange':
     'La duración predeterminada de los videos debe estar entre {min} y {max} segundos.',
   'api.settings.webhookUrl': 'La URL del webhook debe empezar por http:// o https://',
+  'api.settings.webhookUrlPrivate':
+    'La URL del webhook debe apuntar a una dirección pública: apunta a una dirección privada, local o reservada',
   'api.settings.twoFactorUnavailable': 'La verificación en dos pasos todavía no está disponible.',
   'api.settings.timezone': 'Zona horaria desconocida.',
   'api.settings.displayNameRequired': 'Escribe un nombre visible.',
@@ -191,4 +207,6 @@ export const es: Record<TApiMessageId, string> = {
   'api.webhooks.notFound': 'No existe ese webhook',
   'api.webhooks.bodyRequired': 'Se esperaba un cuerpo JSON',
   'api.webhooks.signatureRejected': 'Se ha rechazado la firma del webhook',
+  'api.webhooks.noUrl': 'Configura una URL de webhook en Ajustes antes de enviar un evento de prueba',
+  'api.webhooks.deliveryNotFound': 'No existe esa entrega de webhook',
 };

@@ -19,6 +19,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.INSUFFICIENT_CREDITS': 'Crédits insuffisants.',
   'api.error.PAYMENT_DECLINED': 'Votre carte a été refusée.',
   'api.error.FORBIDDEN': 'Vous n’avez pas l’autorisation de faire cela.',
+  'api.error.INSUFFICIENT_SCOPE': 'Cette clé API n’a pas la portée nécessaire à cet appel.',
   'api.error.CROSS_SITE_REQUEST': 'Requête intersite refusée.',
   'api.error.INTEGRATIONS_DISABLED':
     'Les intégrations sont désactivées pour ce compte. Activez-les dans Paramètres → Intégrations pour utiliser votre clé API personnelle.',
@@ -39,6 +40,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Trop de requêtes. Veuillez réessayer plus tard.',
   'api.error.GENERATION_FAILED_IMAGE': 'Échec de la génération de l’image',
   'api.error.GENERATION_FAILED_VIDEO': 'Échec de la génération de la vidéo',
+  'api.error.GENERATION_CANCELLED':
+    'La génération a été annulée avant la fin\u00a0; aucun crédit n’a été utilisé.',
   'api.error.INTERNAL': 'Une erreur inconnue s’est produite',
   'api.error.HEALTH_CHECK_FAILED': 'Échec du contrôle d’état',
   'api.error.SERVICE_UNAVAILABLE': 'Service indisponible. Veuillez réessayer dans quelques instants.',
@@ -46,6 +49,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.request.invalidJson': 'Corps JSON invalide.',
   'api.request.invalidCursor': 'Curseur invalide.',
   'api.request.routeNotFound': 'Route {method} {path} introuvable',
+  'api.request.methodNotAllowed':
+    '{method} n’est pas autorisé sur {path}\u00a0; méthodes autorisées\u00a0: {allowed}',
   'api.request.idempotencyKeyInvalid': 'L’en-tête Idempotency-Key doit contenir de 1 à 255\u00a0caractères.',
 
   'api.auth.nameRequired': 'Veuillez saisir votre nom complet.',
@@ -143,6 +148,18 @@ export const fr: Record<TApiMessageId, string> = {
   'api.apiKeys.rateLimited':
     'Limite de débit dépassée pour cette clé API. Réessayez après le délai indiqué dans l’en-tête Retry-After.',
   'api.apiKeys.notFound': 'Clé API introuvable',
+  'api.apiKeys.insufficientScope':
+    'Il manque à cette clé API la portée «\u00a0{scope}\u00a0» nécessaire à cet appel. Ajoutez-la à la clé sur la page Clés API.',
+  'api.apiKeys.scopesRequired': 'Choisissez au moins une portée.',
+  'api.apiKeys.keyExpired':
+    'Cette clé API a expiré le {expiresAt}. Créez une nouvelle clé ou modifiez son expiration sur la page Clés API.',
+  'api.apiKeys.expiryInPast': 'La date d’expiration doit être dans le futur.',
+  'api.apiKeys.spendCapInvalid':
+    'Le plafond de dépenses mensuel doit être un nombre entier de crédits entre 1 et {max}.',
+  'api.apiKeys.spendCapReached':
+    'Cet appel dépasserait le plafond de dépenses mensuel de la clé API, soit {cap}\u00a0crédits ({spent} dépensés ce mois-ci). Relevez le plafond sur la page Clés API ou attendez le mois prochain.',
+  'api.apiKeys.graceInvalid':
+    'Le délai de grâce doit être compris entre 0 et {max}\u00a0heures (7\u00a0jours).',
   'api.publicApi.durationInvalid': 'duration doit valoir l’une de ces valeurs\u00a0: {durations}.',
   'api.publicApi.frameRateInvalid': 'frameRate doit valoir l’une de ces valeurs\u00a0: {frameRates}.',
 
@@ -174,6 +191,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.settings.videoLengthRange':
     'La durée par défaut des vidéos doit être comprise entre {min} et {max}\u00a0secondes.',
   'api.settings.webhookUrl': 'L’URL du webhook doit commencer par http:// ou https://',
+  'api.settings.webhookUrlPrivate':
+    'L’URL du webhook doit désigner une adresse publique\u00a0: elle pointe vers une adresse privée, locale ou réservée',
   'api.settings.twoFactorUnavailable': 'La connexion en deux étapes n’est pas encore disponible.',
   'api.settings.timezone': 'Fuseau horaire inconnu.',
   'api.settings.displayNameRequired': 'Veuillez saisir le nom à afficher.',
@@ -196,4 +215,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.webhooks.notFound': 'Webhook introuvable',
   'api.webhooks.bodyRequired': 'Corps JSON attendu',
   'api.webhooks.signatureRejected': 'Signature du webhook refusée',
+  'api.webhooks.noUrl':
+    'Indiquez une URL de webhook dans les paramètres avant d’envoyer un événement de test',
+  'api.webhooks.deliveryNotFound': 'Cet envoi de webhook n’existe pas',
 };

@@ -15,6 +15,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.error.INSUFFICIENT_CREDITS': '积分不足。',
   'api.error.PAYMENT_DECLINED': '你的银行卡被拒绝了。',
   'api.error.FORBIDDEN': '你没有执行此操作的权限。',
+  'api.error.INSUFFICIENT_SCOPE': '此 API 密钥没有此调用所需的权限范围。',
   'api.error.CROSS_SITE_REQUEST': '已拒绝跨站请求。',
   'api.error.INTEGRATIONS_DISABLED':
     '此账户已关闭集成功能。请在“设置 → 集成”中开启，才能使用你的个人 API 密钥。',
@@ -32,6 +33,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': '请求过于频繁，请稍后再试。',
   'api.error.GENERATION_FAILED_IMAGE': '图片生成失败',
   'api.error.GENERATION_FAILED_VIDEO': '视频生成失败',
+  'api.error.GENERATION_CANCELLED': '生成在完成前已取消，未消耗任何积分。',
   'api.error.INTERNAL': '发生未知错误',
   'api.error.HEALTH_CHECK_FAILED': '健康检查失败',
   'api.error.SERVICE_UNAVAILABLE': '服务暂时不可用，请稍后再试。',
@@ -39,6 +41,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.request.invalidJson': 'JSON 请求体无效。',
   'api.request.invalidCursor': '游标无效。',
   'api.request.routeNotFound': '未找到路由 {method} {path}',
+  'api.request.methodNotAllowed': '{path} 不允许 {method}；允许的方法：{allowed}',
   'api.request.idempotencyKeyInvalid': 'Idempotency-Key 的长度必须为 1 到 255 个字符。',
 
   'api.auth.nameRequired': '请输入你的姓名。',
@@ -125,6 +128,15 @@ export const zh: Record<TApiMessageId, string> = {
   'api.apiKeys.idempotencyMismatch': '此 Idempotency-Key 已用于另一个请求。',
   'api.apiKeys.rateLimited': '此 API 密钥的请求已超出速率限制。请在 Retry-After 响应头指定的时间之后重试。',
   'api.apiKeys.notFound': '未找到该 API 密钥',
+  'api.apiKeys.insufficientScope':
+    '此 API 密钥缺少此调用所需的“{scope}”权限范围。请在 API 密钥页面为该密钥添加。',
+  'api.apiKeys.scopesRequired': '请至少选择一个权限范围。',
+  'api.apiKeys.keyExpired': '此 API 密钥已于 {expiresAt} 过期。请在 API 密钥页面创建新密钥或修改其过期时间。',
+  'api.apiKeys.expiryInPast': '过期时间必须是将来的时间。',
+  'api.apiKeys.spendCapInvalid': '每月支出上限必须是 1 到 {max} 之间的整数积分。',
+  'api.apiKeys.spendCapReached':
+    '此调用将超出该 API 密钥每月 {cap} 积分的支出上限（本月已支出 {spent}）。请在 API 密钥页面提高上限，或等到下个月。',
+  'api.apiKeys.graceInvalid': '宽限期必须在 0 到 {max} 小时（7 天）之间。',
   'api.publicApi.durationInvalid': 'duration 必须是以下值之一：{durations}。',
   'api.publicApi.frameRateInvalid': 'frameRate 必须是以下值之一：{frameRates}。',
 
@@ -150,6 +162,7 @@ export const zh: Record<TApiMessageId, string> = {
 
   'api.settings.videoLengthRange': '默认视频时长必须在 {min} 到 {max} 秒之间。',
   'api.settings.webhookUrl': 'Webhook 地址必须以 http:// 或 https:// 开头',
+  'api.settings.webhookUrlPrivate': 'Webhook 地址必须指向公网地址：它解析到了私有、本地或保留地址',
   'api.settings.twoFactorUnavailable': '两步验证暂未开放。',
   'api.settings.timezone': '未知的时区。',
   'api.settings.displayNameRequired': '请输入显示名称。',
@@ -169,4 +182,6 @@ export const zh: Record<TApiMessageId, string> = {
   'api.webhooks.notFound': '不存在该 Webhook',
   'api.webhooks.bodyRequired': '需要 JSON 请求体',
   'api.webhooks.signatureRejected': 'Webhook 签名验证失败',
+  'api.webhooks.noUrl': '发送测试事件前，请先在设置中填写 Webhook 地址',
+  'api.webhooks.deliveryNotFound': '找不到该 Webhook 投递记录',
 };

@@ -7,14 +7,17 @@ import {
 import { VERSION } from '../../version.js';
 
 const PUBLIC_API = '/api/v1/';
+/** The OpenAI-compatible routes (features/openai-compat): their contract is OpenAI's, not the web app's. */
+const OPENAI_COMPAT = '/api/openai/';
 
 /** A route behind `authn.signedIn`: the session cookie, or its token as a Bearer header. */
 const SIGNED_IN: OpenApiSecurity = [{ session: [] }, { sessionToken: [] }];
 
 /**
  * The OpenAPI 3.1 document of the app's own API (every `/api/*` route that declares schemas, the
- * public `/api/v1` excepted), generated from the registered routes. It documents what the web app
- * calls; it is not a stable interface for integrations, which use `/api/v1`.
+ * public `/api/v1` and the OpenAI-compatible `/api/openai` excepted), generated from the registered
+ * routes. It documents what the web app calls; it is not a stable interface for integrations, which
+ * use `/api/v1` (or OpenAI's Images API, whose contract is OpenAI's own).
  */
 export function buildAppOpenApiDocument(
   routes: readonly DocumentedRoute[],
@@ -32,7 +35,10 @@ export function buildAppOpenApiDocument(
       description:
         'The calls the Kaleido web app makes, signed in with the session cookie (or its token as a Bearer header). Not a stable interface: integrations use the public API under /api/v1 (see /api/v1/openapi.json).',
     },
-    include: (route) => route.url.startsWith('/api/') && !route.url.startsWith(PUBLIC_API),
+    include: (route) =>
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith(PUBLIC_API) &&
+      !route.url.startsWith(OPENAI_COMPAT),
     securityOf: (route) =>
       route.preValidation.some((hook) => session.signedInHooks.includes(hook)) ? SIGNED_IN : undefined,
     securitySchemes: {

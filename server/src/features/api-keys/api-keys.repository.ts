@@ -27,18 +27,67 @@ export function createApiKeysRepository(db: Executor) {
         .where('user_id', '=', userId)
         .executeTakeFirst();
     },
-    findByHash(hash: string, trx: Executor = db) {
-      return trx.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).executeTakeFirst();
+    findById(id: string, trx: Executor = db) {
+      return trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    /** The key with this secret: its current one, or the previous one until its grace period ends. */
+    findByHash(hash: string, now: string, trx: Executor = db) {
+      return trx
+        .selectFrom('api_keys')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('key_hash', '=', hash),
+            eb.and([eb('previous_key_hash', '=', hash), eb('previous_key_expires_at', '>', now)]),
+          ]),
+        )
+        .executeTakeFirst();
     },
     async update(
       id: string,
-      changes: Partial<Pick<ApiKeyRow, 'name' | 'description' | 'is_active'>>,
+      changes: Partial<
+        Pick<
+          ApiKeyRow,
+          | 'name'
+          | 'description'
+          | 'is_active'
+          | 'scopes'
+          | 'permissions'
+          | 'expires_at'
+          | 'monthly_spend_cap'
+          | 'webhook_url'
+        >
+      >,
       now: string,
       trx: Executor = db,
     ): Promise<void> {
       await trx
         .updateTable('api_keys')
         .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    /**
+     * A new secret; the current one becomes the previous one until `previousUntil` (null: refused at
+     * once). One update, so a concurrent rotation cannot leave two previous secrets.
+     */
+    async rotate(
+      id: string,
+      next: { hash: string; encrypted: string; preview: string },
+      previousUntil: string | null,
+      now: string,
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx
+        .updateTable('api_keys')
+        .set((eb) => ({
+          previous_key_hash: previousUntil ? eb.ref('key_hash') : null,
+          previous_key_expires_at: previousUntil,
+          key_hash: next.hash,
+          key_encrypted: next.encrypted,
+          key_preview: next.preview,
+          updated_at: now,
+        }))
         .where('id', '=', id)
         .execute();
     },
@@ -58,23 +107,33 @@ export function createApiKeysRepository(db: Executor) {
     ): Promise<void> {
       await trx
         .updateTable('api_keys')
-        .set({ credits_remaining: allowance, credits_period: period })
+        .set({ credits_remaining: allowance, credits_spent: 0, credits_period: period })
         .where('id', '=', id)
         .where('credits_period', '<', period)
         .execute();
     },
 
-    /** Takes `amount` from the allowance unless it would go below zero (guarded, race-free). */
+    /**
+     * Takes `amount` from the allowance unless it would go below zero or the month's spend would pass
+     * the owner's cap: one guarded update, so concurrent calls can never overspend either.
+     */
     async takeAllowance(id: string, amount: number, now: string, trx: Executor = db): Promise<boolean> {
       const result = await trx
         .updateTable('api_keys')
         .set({
           credits_remaining: sql`credits_remaining - ${amount}`,
+          credits_spent: sql`credits_spent + ${amount}`,
           usage_count: sql`usage_count + 1`,
           last_used_at: now,
         })
         .where('id', '=', id)
         .where('credits_remaining', '>=', amount)
+        .where((eb) =>
+          eb.or([
+            eb('monthly_spend_cap', 'is', null),
+            eb(sql<number>`credits_spent + ${amount}`, '<=', eb.ref('monthly_spend_cap')),
+          ]),
+        )
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
@@ -82,7 +141,10 @@ export function createApiKeysRepository(db: Executor) {
     async returnAllowance(id: string, amount: number, trx: Executor = db): Promise<void> {
       await trx
         .updateTable('api_keys')
-        .set({ credits_remaining: sql`credits_remaining + ${amount}` })
+        .set({
+          credits_remaining: sql`credits_remaining + ${amount}`,
+          credits_spent: sql`case when credits_spent >= ${amount} then credits_spent - ${amount} else 0 end`,
+        })
         .where('id', '=', id)
         .execute();
     },

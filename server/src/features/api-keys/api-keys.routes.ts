@@ -5,6 +5,7 @@ import {
   ZCreatedApiKey,
   ZDeleted,
   ZRevealedApiKey,
+  ZRotateApiKeyRequest,
   ZSuccessEnvelope,
   ZUpdateApiKeyRequest,
 } from '@kaleido/common';
@@ -79,6 +80,21 @@ export function apiKeysRoutes(app: App, deps: { authn: Authenticator; keys: ApiK
         success: true as const,
         data: await keys.update(auth.user.id, request.params.id, request.body),
       };
+    },
+  );
+
+  // A new secret (shown once); the old one keeps working for the chosen grace period.
+  app.post(
+    '/api/api-keys/:id/rotate',
+    {
+      preValidation: signedIn,
+      schema: { params: ZKeyParams, body: ZRotateApiKeyRequest, response: { 200: created } },
+    },
+    async (request, reply) => {
+      const auth = await authn.required(request);
+      reply.header('Cache-Control', 'no-store');
+      const made = await keys.rotate(auth.user.id, request.params.id, request.body.graceHours);
+      return { success: true as const, data: { ...made.apiKey, key: made.secret } };
     },
   );
 

@@ -49,6 +49,8 @@ const job: GenerationRow = {
   diagnostics: null,
   watermark: 0,
   result_expired_at: null,
+  webhook_url: null,
+  webhook_events: null,
 };
 
 describe('following a job for its event stream', () => {

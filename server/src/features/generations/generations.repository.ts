@@ -65,6 +65,42 @@ export function createGenerationsRepository(db: Executor) {
       return rows.map(toRow);
     },
 
+    /** A keyset page of a person's jobs, newest first (the public API's listing); `limit` rows at most. */
+    async pageOwned(
+      userId: string,
+      options: {
+        status?: GenerationStatus;
+        kind?: GenerationRow['kind'];
+        /** ISO 8601 (UTC) bounds: created at or after `since`, before `until`. */
+        since?: string;
+        until?: string;
+        after?: { createdAt: string; id: string };
+        limit: number;
+      },
+      trx: Executor = db,
+    ): Promise<GenerationRow[]> {
+      let query = trx.selectFrom('generations').selectAll().where('user_id', '=', userId);
+      if (options.status) query = query.where('status', '=', options.status);
+      if (options.kind) query = query.where('kind', '=', options.kind);
+      if (options.since) query = query.where('created_at', '>=', options.since);
+      if (options.until) query = query.where('created_at', '<', options.until);
+      const after = options.after;
+      if (after) {
+        query = query.where((eb) =>
+          eb.or([
+            eb('created_at', '<', after.createdAt),
+            eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(options.limit)
+        .execute();
+      return rows.map(toRow);
+    },
+
     /** queued → running, for exactly one worker; null when someone else has it or it ended. */
     async claim(
       id: string,

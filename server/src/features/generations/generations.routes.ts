@@ -4,7 +4,6 @@ import {
   type TGeneration,
   type TGenerationFinished,
   type TGenerationType,
-  type TModel,
   ZAsset,
   ZGeneration,
   ZGenerationDiagnostics,
@@ -18,6 +17,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
+import { openEventStream } from '../../platform/http/event-stream.js';
 import type { App } from '../../platform/http/route-schemas.js';
 import { ZIdempotencyKeyHeaders } from '../../platform/idempotency/idempotency.js';
 import type { Authenticator, RequestAuth } from '../auth/authn.js';
@@ -29,6 +29,7 @@ import {
   type SubmitInput,
   SYNC_WAIT_MS,
 } from './generations.service.js';
+import { presentModels } from './models.js';
 import type { ProviderRegistry } from './provider-registry.js';
 
 const ZListQuery = z.object({
@@ -162,35 +163,10 @@ export function generationsRoutes(
       ),
   );
 
-  app.get('/api/models', { schema: { response: { 200: ZSuccessEnvelope(z.array(ZModel)) } } }, async () => {
-    const health = new Map((await deps.registry.health(3000)).map((entry) => [entry.id, entry.ok]));
-    const defaults = {
-      image: deps.registry.models().find((entry) => entry.model.kinds.includes('image'))?.model.id,
-      video: deps.registry.models().find((entry) => entry.model.kinds.includes('video'))?.model.id,
-    };
-    const data: TModel[] = deps.registry.models().map(({ provider, model }) => ({
-      id: model.id,
-      name: model.name,
-      description: model.description,
-      provider: provider.id,
-      providerName: provider.capabilities().providerName,
-      types: [...model.kinds],
-      supportsSeed: model.supportsSeed,
-      supportsNegativePrompt: model.supportsNegativePrompt,
-      maxWidth: model.maxWidth,
-      maxHeight: model.maxHeight,
-      aspectRatios: model.aspectRatios ? [...model.aspectRatios] : null,
-      videoDurations: model.videoDurations ? [...model.videoDurations] : null,
-      videoFrameRates: model.videoFrameRates ? [...model.videoFrameRates] : null,
-      prices: {
-        image: model.prices?.image ?? deps.prices.image,
-        video: model.prices?.video ?? deps.prices.video,
-      },
-      available: health.get(provider.id) ?? true,
-      default: { image: defaults.image === model.id, video: defaults.video === model.id },
-    }));
-    return { success: true as const, data };
-  });
+  app.get('/api/models', { schema: { response: { 200: ZSuccessEnvelope(z.array(ZModel)) } } }, async () => ({
+    success: true as const,
+    data: await presentModels(deps.registry, deps.prices),
+  }));
 
   app.get(
     '/api/generations',
@@ -263,41 +239,18 @@ export function generationsRoutes(
   app.get<{ Params: { id: string } }>('/api/generations/:id/events', async (request, reply) => {
     const auth = await deps.authn.required(request);
     const first = await deps.generations.get(request.params.id, auth.user.id);
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      ...(reply.getHeaders() as Record<string, string>),
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    });
-    let lastSent = '';
-    let closed = false;
-    const keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), 15_000);
+    let stop = () => {};
     // While the stream is open, the job is followed by a page of its owner (see `watch`).
     deps.watch?.(first.id, auth.user.id);
     const watching = setInterval(() => deps.watch?.(first.id, auth.user.id), WATCH_RENEW_MS);
-    let stop = () => {};
-    function finish() {
-      if (closed) return;
-      closed = true;
+    const stream = openEventStream(request, reply, () => {
       stop();
-      clearInterval(keepAlive);
       clearInterval(watching);
-      raw.end();
-    }
-    request.raw.on('close', finish);
-    raw.write('retry: 2000\n\n');
+    });
     // This process's changes arrive with their new state; other processes' by a slow poll.
     stop = deps.generations.follow(first, {
-      send(event) {
-        const body = JSON.stringify(event);
-        if (body === lastSent || closed) return;
-        lastSent = body;
-        raw.write(`event: ${event.type}\ndata: ${body}\n\n`);
-      },
-      end: finish,
+      send: (event) => stream.send(event.type, event),
+      end: stream.end,
     });
   });
 }

@@ -64,6 +64,8 @@ export interface SubmitOptions {
   apiKeyId?: string;
   /** Extra work in the reservation's transaction (e.g. a key's allowance); throwing rolls everything back. */
   withinTransaction?: (trx: Executor, job: { id: string; cost: number }) => Promise<void>;
+  /** A public API request's own webhook target and event filter (null: every event). */
+  webhook?: { url: string; events: readonly string[] | null };
 }
 
 /**
@@ -96,6 +98,10 @@ export function createGenerationsService(deps: {
   debugMode(userId: string): Promise<boolean>;
   /** Whether this person's outputs carry the visible mark (Free plan always; paid plans by their setting). */
   watermarkFor(userId: string): Promise<boolean>;
+  /** A queued job cancelled here ends like one the runner ends: in its transaction (webhook deliveries)… */
+  onCancelled?: (row: GenerationRow, trx: Executor) => Promise<void>;
+  /** …and once committed. */
+  afterCancelled?: (row: GenerationRow) => Promise<void>;
 }) {
   const now = () => deps.clock.now().toISOString();
 
@@ -215,6 +221,8 @@ export function createGenerationsService(deps: {
             error_code: null,
             details: null,
             api_key_id: options.apiKeyId ?? null,
+            webhook_url: options.webhook?.url ?? null,
+            webhook_events: options.webhook?.events ? JSON.stringify(options.webhook.events) : null,
             watermark: watermark ? 1 : 0,
             created_at: at,
             started_at: null,
@@ -321,8 +329,8 @@ export function createGenerationsService(deps: {
     async cancel(id: string, userId: string): Promise<GenerationRow> {
       const row = await ownedOrNotFound(id, userId);
       if (row.status === 'queued') {
-        await deps.database.kysely.transaction().execute(async (trx) => {
-          const ended = await deps.generations.markEnded(
+        const ended = await deps.database.kysely.transaction().execute(async (trx) => {
+          const done = await deps.generations.markEnded(
             id,
             {
               status: 'cancelled',
@@ -332,16 +340,19 @@ export function createGenerationsService(deps: {
             },
             trx,
           );
-          if (ended) {
+          if (done) {
             await deps.credits.refund(
               userId,
               { monthly: row.reserved_monthly, purchased: row.reserved_purchased },
               id,
               trx,
             );
+            await deps.onCancelled?.(row, trx);
           }
+          return done;
         });
         deps.events.changed(id);
+        if (ended) await deps.afterCancelled?.(row).catch(() => undefined);
       } else if (row.status === 'running') {
         await deps.generations.requestCancel(id, now());
         deps.abortLocal(id);

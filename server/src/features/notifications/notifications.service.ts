@@ -531,6 +531,32 @@ export function createNotificationsService(deps: {
     },
 
     /**
+     * The account's webhook URL was disabled after failing for days (or answering 410): an operational
+     * notice, sent whatever the e-mail settings (the integration stopped working), in the background.
+     */
+    webhookDisabled(userId: string, url: string) {
+      background('webhook disabled', async () => {
+        const target = await addressee(userId);
+        if (!target) return;
+        const { locale } = target;
+        const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
+        const happened = t('email.webhookDisabled.happened', { url: truncate(url, 200) });
+        await send(
+          target.recipient,
+          {
+            locale,
+            subject: t('email.webhookDisabled.subject'),
+            preheader: happened,
+            heading: t('email.webhookDisabled.heading'),
+            paragraphs: [happened, t('email.webhookDisabled.advice')],
+            action: { label: t('email.webhookDisabled.action'), url: link('/api-keys?tab=webhooks') },
+          },
+          null,
+        );
+      });
+    },
+
+    /**
      * A social sign-in was linked to an existing account (a security notice, always sent, in the
      * account's language). Resolves once sent; the caller decides what a failure means.
      */

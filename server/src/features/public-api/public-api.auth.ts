@@ -1,6 +1,8 @@
 import {
   API_KEY_MESSAGES,
+  SCOPE_OF_PERMISSION,
   type TApiKeyPermission,
+  type TApiKeyScope,
   type TApiMessageId,
   type TGenerationType,
 } from '@kaleido/common';
@@ -11,7 +13,7 @@ import type { ApiRequestsTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { RequestLimiter } from '../../platform/http/request-limiter.js';
 import type { ApiKeyRow, ApiKeysRepository } from '../api-keys/api-keys.repository.js';
-import { keyPlan } from '../api-keys/api-keys.service.js';
+import { keyPlan, scopesOf } from '../api-keys/api-keys.service.js';
 import { hashApiKey, isWellFormedApiKey } from '../api-keys/key-format.js';
 
 /**
@@ -28,21 +30,75 @@ export interface PublicCall {
   startedAt: number;
   /** False for a replayed Idempotency-Key: a replay is not a new request for usage purposes. */
   recorded: boolean;
-}
-
-/** What a route of the public API needs from its key. */
-export interface PublicAccess {
-  /** The generation a call makes (null: it makes none, e.g. a status read). */
-  kind: TGenerationType | null;
-  permission: TApiKeyPermission;
-  /** The 403's message when the key lacks the permission. */
-  refusal: TApiMessageId;
+  /** The key's scopes (API_KEY_SCOPES). */
+  scopes: TApiKeyScope[];
+  /**
+   * True when the key was let in for its own jobs only (`ownJobs`: it has `generate` but not the
+   * route's scope): the route must refuse a resource the key did not make (`assertOwnJob`).
+   */
+  ownJobsOnly: boolean;
 }
 
 /**
- * The public API's key checks as route hooks, in this order: key well-formed and known → active (a
- * personal key: and the owner's integrations on) → permission → per-key rate limit. `guard` runs
- * them as a `preValidation` hook, before the input is checked; `record` (`onResponse`) writes the
+ * What a route of the public API needs from its key: a scope (403 `INSUFFICIENT_SCOPE` without it)
+ * and, for a call that generates, a plan that includes that kind (403 `FORBIDDEN` otherwise).
+ */
+export interface PublicAccess {
+  /** The generation a call makes (null: it makes none, e.g. a status read). */
+  kind: TGenerationType | null;
+  /** The scope the call needs. */
+  scope?: TApiKeyScope;
+  /**
+   * A key with `generate` but without `scope` may still reach the jobs it made itself (following an
+   * async job needs no library access); the route then calls `assertOwnJob`.
+   */
+  ownJobs?: boolean;
+  /**
+   * The first API's form, still accepted: `images:create`/`videos:create` need `generate`,
+   * `generations:read` needs `library:read` or, for the key's own jobs, `generate`.
+   */
+  permission?: TApiKeyPermission;
+  /** The 403's message when the key's plan does not include `kind` (defaults per kind). */
+  refusal?: TApiMessageId;
+}
+
+/** The scope a route needs, and whether the key's own jobs are enough (see `PublicAccess`). */
+function requirementOf(access: PublicAccess): { scope: TApiKeyScope; ownJobs: boolean } {
+  if (access.scope) return { scope: access.scope, ownJobs: access.ownJobs ?? false };
+  if (access.permission) {
+    return {
+      scope: SCOPE_OF_PERMISSION[access.permission],
+      ownJobs: access.ownJobs ?? access.permission === 'generations:read',
+    };
+  }
+  return { scope: access.kind ? 'generate' : 'library:read', ownJobs: access.ownJobs ?? false };
+}
+
+const PLAN_REFUSAL: Record<TGenerationType, TApiMessageId> = {
+  image: API_KEY_MESSAGES.imageNotAllowed,
+  video: API_KEY_MESSAGES.videoNotAllowed,
+};
+
+/**
+ * For a route guarded with `ownJobs`: refuses (403 `INSUFFICIENT_SCOPE`) a generation made otherwise
+ * than with this key when the key was let in for its own jobs only (it lacks `scope`).
+ */
+export function assertOwnJob(
+  call: PublicCall,
+  madeWithKeyId: string | null,
+  scope: TApiKeyScope = 'library:read',
+): void {
+  if (call.ownJobsOnly && madeWithKeyId !== call.key.id) {
+    call.outcome = 'forbidden';
+    throw new AppError('INSUFFICIENT_SCOPE', { id: API_KEY_MESSAGES.insufficientScope, values: { scope } });
+  }
+}
+
+/**
+ * The public API's key checks as route hooks, in this order: key well-formed and known (its current
+ * secret, or the previous one within a rotation's grace period) → not expired (401) → active (a
+ * personal key: and the owner's integrations on) → scope → plan includes the kind → per-key rate
+ * limit. `guard` runs them as a `preValidation` hook, before the input is checked; `record` (`onResponse`) writes the
  * usage record of every call made with a known key (never for malformed or unknown keys).
  */
 export function createPublicApiAuth(deps: {
@@ -63,9 +119,20 @@ export function createPublicApiAuth(deps: {
     const secret = header.slice('Bearer '.length).trim();
     // Malformed keys are refused before any database lookup.
     if (!isWellFormedApiKey(secret)) throw new AppError('AUTHENTICATION_FAILED', API_KEY_MESSAGES.keyInvalid);
-    const key = await deps.keysRepository.findByHash(hashApiKey(secret));
+    const key = await deps.keysRepository.findByHash(hashApiKey(secret), deps.clock.now().toISOString());
     if (!key) throw new AppError('AUTHENTICATION_FAILED', API_KEY_MESSAGES.keyInvalid);
     return key;
+  }
+
+  function checkExpiry(call: PublicCall): void {
+    const expiresAt = call.key.expires_at && new Date(call.key.expires_at);
+    if (expiresAt && expiresAt <= deps.clock.now()) {
+      call.outcome = 'forbidden';
+      throw new AppError('AUTHENTICATION_FAILED', {
+        id: API_KEY_MESSAGES.keyExpired,
+        values: { expiresAt: expiresAt.toISOString() },
+      });
+    }
   }
 
   async function checkActive(call: PublicCall): Promise<void> {
@@ -79,10 +146,22 @@ export function createPublicApiAuth(deps: {
     }
   }
 
-  function checkPermission(call: PublicCall, access: PublicAccess): void {
-    if (!(JSON.parse(call.key.permissions) as string[]).includes(access.permission)) {
+  function checkScope(call: PublicCall, access: PublicAccess): void {
+    const { scope, ownJobs } = requirementOf(access);
+    if (!call.scopes.includes(scope)) {
+      if (ownJobs && call.scopes.includes('generate')) {
+        call.ownJobsOnly = true;
+      } else {
+        call.outcome = 'forbidden';
+        throw new AppError('INSUFFICIENT_SCOPE', {
+          id: API_KEY_MESSAGES.insufficientScope,
+          values: { scope },
+        });
+      }
+    }
+    if (access.kind && !keyPlan(call.key.plan).generationTypes.includes(access.kind)) {
       call.outcome = 'forbidden';
-      throw new AppError('FORBIDDEN', access.refusal);
+      throw new AppError('FORBIDDEN', access.refusal ?? PLAN_REFUSAL[access.kind]);
     }
   }
 
@@ -119,11 +198,14 @@ export function createPublicApiAuth(deps: {
           generationId: null,
           startedAt,
           recorded: true,
+          scopes: scopesOf(key),
+          ownJobsOnly: false,
         };
         calls.set(request, call);
         deps.speaksFor(request, key.user_id);
+        checkExpiry(call);
         await checkActive(call);
-        checkPermission(call, access);
+        checkScope(call, access);
         await checkRateLimit(call, reply);
       };
     },

@@ -302,7 +302,18 @@ describe('developer API keys and the public API', () => {
     const committed = JSON.parse(await readFile(new URL('../../../openapi.json', import.meta.url), 'utf8'));
     expect(served).toEqual(buildOpenApiDocument(documentedRoutes(ctx.app)));
     expect(committed, 'server/openapi.json is stale: run `npm run openapi -w server`').toEqual(served);
-    expect(Object.keys(served.paths)).toEqual(['/generate/image', '/generate/video', '/generations/{id}']);
+    expect(Object.keys(served.paths)).toEqual([
+      '/generate/image',
+      '/generate/video',
+      '/generations/{id}',
+      '/generations',
+      '/generations/{id}/cancel',
+      '/generations/{id}/events',
+      '/assets',
+      '/assets/{id}',
+      '/models',
+      '/account',
+    ]);
   });
 });
 

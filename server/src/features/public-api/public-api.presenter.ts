@@ -1,6 +1,8 @@
 import type {
   TAsset,
   TGeneration,
+  TPublicAsset,
+  TPublicGeneration,
   ZPublicGenerationAccepted,
   ZPublicGenerationResult,
   ZPublicGenerationStatus,
@@ -23,6 +25,37 @@ export interface PublicAnswerMeta {
 export function createPublicApiPresenter(publicUrl: string) {
   const absolute = (path: string) => `${publicUrl}${path}`;
 
+  /** A job as the public API shows it (status, listing, events): the finished answer's fields once it succeeded. */
+  function present(generation: TGeneration): TPublicGeneration {
+    const asset = generation.asset;
+    const ended = generation.status === 'failed' || generation.status === 'cancelled';
+    return {
+      id: generation.id,
+      type: generation.type,
+      status: generation.status,
+      progress: generation.progress,
+      url: asset ? absolute(asset.url) : null,
+      error: generation.error,
+      statusUrl: absolute(`/api/v1/generations/${generation.id}`),
+      eventsUrl: absolute(`/api/v1/generations/${generation.id}/events`),
+      createdAt: generation.createdAt,
+      finishedAt: generation.finishedAt,
+      metadata: {
+        prompt: generation.prompt,
+        timestamp: generation.finishedAt ?? generation.createdAt,
+        model: generation.model,
+        seed: generation.seed,
+        creditsUsed: ended ? 0 : generation.cost,
+        width: asset?.metadata.width ?? null,
+        height: asset?.metadata.height ?? null,
+        size: asset?.metadata.size ?? null,
+        durationSeconds: asset?.metadata.durationSeconds ?? null,
+        fps: asset?.metadata.fps ?? null,
+        thumbnailUrl: asset?.thumbnailUrl ? absolute(asset.thumbnailUrl) : null,
+      },
+    };
+  }
+
   return {
     /** 200: the finished generation and its file. */
     result(row: GenerationRow, asset: TAsset, meta: PublicAnswerMeta): TPublicGenerationResult {
@@ -30,6 +63,7 @@ export function createPublicApiPresenter(publicUrl: string) {
         success: true,
         data: {
           id: row.id,
+          status: 'succeeded',
           url: absolute(asset.url),
           metadata: {
             prompt: row.prompt,
@@ -60,24 +94,26 @@ export function createPublicApiPresenter(publicUrl: string) {
           status: row.status,
           progress: row.progress,
           statusUrl: absolute(`/api/v1/generations/${row.id}`),
+          eventsUrl: absolute(`/api/v1/generations/${row.id}/events`),
         },
         metadata: meta,
       };
     },
 
+    generation: present,
+
     /** `GET /api/v1/generations/:id`. */
-    status(row: GenerationRow, generation: TGeneration): TPublicGenerationStatus {
+    status(generation: TGeneration): TPublicGenerationStatus {
+      return { success: true, data: present(generation) };
+    },
+
+    /** An asset of the library, its URLs absolute. */
+    asset({ settings: _settings, saved: _saved, ...asset }: TAsset): TPublicAsset {
       return {
-        success: true,
-        data: {
-          id: row.id,
-          type: row.kind,
-          status: row.status,
-          progress: row.progress,
-          url: generation.asset ? absolute(generation.asset.url) : null,
-          error: row.error,
-          metadata: { prompt: row.prompt, timestamp: row.finished_at ?? row.created_at, model: row.model },
-        },
+        ...asset,
+        url: absolute(asset.url),
+        thumbnailUrl: asset.thumbnailUrl ? absolute(asset.thumbnailUrl) : null,
+        downloadUrl: absolute(asset.downloadUrl),
       };
     },
   };

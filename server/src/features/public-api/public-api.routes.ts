@@ -2,31 +2,21 @@ import {
   API_KEY_MESSAGES,
   KEY_PLANS,
   type TGenerationType,
-  ZErrorEnvelope,
   ZPublicGenerationAccepted,
   ZPublicGenerationResult,
   ZPublicGenerationStatus,
   ZPublicImageRequest,
   ZPublicVideoRequest,
 } from '@kaleido/common';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { OpenApiDocument } from '../../platform/http/openapi.js';
 import type { App } from '../../platform/http/route-schemas.js';
 import { ZIdempotencyKeyHeaders } from '../../platform/idempotency/idempotency.js';
+import { retryAfterSeconds, type WaitChoice, waitChoice } from './prefer.js';
 import type { PublicApiAuth } from './public-api.auth.js';
-import type { PublicApiService } from './public-api.service.js';
-
-/** A documented JSON answer (fastify-type-provider-zod's form, read by the OpenAPI document). */
-const json = <S extends z.ZodType>(description: string, schema: S) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-
-/** Error answers, each an error envelope with what it means on this route. */
-const errors = (codes: Record<number, string>) =>
-  Object.fromEntries(
-    Object.entries(codes).map(([status, description]) => [status, json(description, ZErrorEnvelope)]),
-  );
+import type { PublicApiService, PublicGenerateAnswer } from './public-api.service.js';
+import { errors, json, security } from './route-docs.js';
 
 const limits = KEY_PLANS.map(
   (plan) => `${plan.name}: ${plan.requestsPerMinute}/min, ${plan.monthlyCredits} credits/month`,
@@ -36,16 +26,26 @@ const keyErrors = {
   403: 'The key is inactive, or its plan does not allow this.',
   429: `Rate limit of the key's plan exceeded (${limits}). See Retry-After and the RateLimit headers.`,
 };
-const security = [{ apiKey: [] }];
+
+/** A generate call's headers: its Idempotency-Key, and RFC 7240 preferences (prefer.ts). */
+const ZGenerateHeaders = ZIdempotencyKeyHeaders.safeExtend({
+  prefer: z.string().max(200).optional().meta({
+    description:
+      '`respond-async`: answer 202 at once. `wait=N`: wait up to N seconds (1 to 60) for the result instead of 25.',
+  }),
+});
 
 const generateSchema = (kind: TGenerationType) => ({
   operationId: kind === 'image' ? 'generateImage' : 'generateVideo',
   summary: kind === 'image' ? 'Generate an image' : 'Generate a video',
   security,
-  headers: ZIdempotencyKeyHeaders,
+  headers: ZGenerateHeaders,
   response: {
     200: json(kind === 'image' ? 'The image' : 'The video (MP4)', ZPublicGenerationResult),
-    202: json('Still running after the wait: poll statusUrl.', ZPublicGenerationAccepted),
+    202: json(
+      'Accepted and still running: asked with `Prefer: respond-async` or `wait: false`, or still running after the wait (25 s, or `Prefer: wait=N` seconds, 1 to 60). `Location` is the status URL, `Retry-After` the seconds before polling it; or follow `eventsUrl`.',
+      ZPublicGenerationAccepted,
+    ),
     ...errors({
       400:
         kind === 'image'
@@ -58,6 +58,27 @@ const generateSchema = (kind: TGenerationType) => ({
     }),
   },
 });
+
+/** 200 with the result, or 202 with `Location` (the status URL) and `Retry-After`. */
+function sendGenerateAnswer(
+  reply: FastifyReply,
+  answer: PublicGenerateAnswer,
+  choice: WaitChoice,
+  kind: TGenerationType,
+) {
+  if (choice.applied) reply.header('Preference-Applied', choice.applied);
+  if (answer.replayed) {
+    // Answered once, from the earlier job: logged and marked as a replay (Stripe's header).
+    reply.log.info({ generationId: answer.body.data.id }, 'idempotent replay answered');
+    reply.header('Idempotent-Replayed', 'true');
+  }
+  if (answer.status === 200) return answer.body;
+  return reply
+    .status(202)
+    .header('Location', answer.body.data.statusUrl)
+    .header('Retry-After', String(retryAfterSeconds(kind)))
+    .send(answer.body);
+}
 
 /**
  * The public developer API, `/api/v1` with `Authorization: Bearer <key>`: declarations only. The key
@@ -82,24 +103,28 @@ export function publicApiRoutes(
     '/api/v1/generate/image',
     { ...generate('image'), schema: { ...generateSchema('image'), body: ZPublicImageRequest } },
     async (request, reply) => {
+      const choice = waitChoice(request.headers.prefer, request.body.wait);
       const answer = await service.generate(
         auth.callOf(request),
         { kind: 'image', body: request.body },
         request.headers['idempotency-key'],
+        choice.waitMs,
       );
-      return answer.status === 202 ? reply.status(202).send(answer.body) : answer.body;
+      return sendGenerateAnswer(reply, answer, choice, 'image');
     },
   );
   app.post(
     '/api/v1/generate/video',
     { ...generate('video'), schema: { ...generateSchema('video'), body: ZPublicVideoRequest } },
     async (request, reply) => {
+      const choice = waitChoice(request.headers.prefer, request.body.wait);
       const answer = await service.generate(
         auth.callOf(request),
         { kind: 'video', body: request.body },
         request.headers['idempotency-key'],
+        choice.waitMs,
       );
-      return answer.status === 202 ? reply.status(202).send(answer.body) : answer.body;
+      return sendGenerateAnswer(reply, answer, choice, 'video');
     },
   );
 

@@ -15,7 +15,7 @@ import {
   type SubmitOptions,
   SYNC_WAIT_MS,
 } from '../generations/generations.service.js';
-import type { PublicCall } from './public-api.auth.js';
+import { assertOwnJob, type PublicCall } from './public-api.auth.js';
 import type {
   PublicApiPresenter,
   TPublicGenerationAccepted,
@@ -29,9 +29,13 @@ export type PublicGenerateRequest =
   | { kind: 'video'; body: z.output<typeof ZPublicVideoRequest> };
 
 /** A generate call's answer: the result (200), or the job still running after the wait (202). */
-export type PublicGenerateAnswer =
+export type PublicGenerateAnswer = (
   | { status: 200; body: TPublicGenerationResult }
-  | { status: 202; body: TPublicGenerationAccepted };
+  | { status: 202; body: TPublicGenerationAccepted }
+) & {
+  /** The Idempotency-Key was used before: the earlier job, answered again (never submitted twice). */
+  replayed?: true;
+};
 
 /** The public API's options mapped onto the engine's: its wider choices, the fixed ones it does not offer. */
 function submitInputOf(request: PublicGenerateRequest): SubmitInput {
@@ -86,10 +90,13 @@ export function createPublicApiService(deps: {
     };
     if (row.status === 'failed' || row.status === 'cancelled') {
       call.outcome = row.status;
+      const details = { id: row.id, creditsUsed: 0, remainingCredits: meta.remainingCredits };
+      // A cancelled job is not a provider failure: its own code, not a 502.
+      if (row.status === 'cancelled') throw new AppError('GENERATION_CANCELLED', undefined, { details });
       throw new AppError(
         row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
         deps.generations.failureText(row),
-        { details: { id: row.id, creditsUsed: 0, remainingCredits: meta.remainingCredits } },
+        { details },
       );
     }
     call.credits = row.cost;
@@ -104,16 +111,22 @@ export function createPublicApiService(deps: {
   }
 
   return {
+    /** `waitMs`: how long to wait for the job before answering 202 with it (0: at once). */
     async generate(
       call: PublicCall,
       request: PublicGenerateRequest,
       idempotencyKey: string | undefined,
+      waitMs: number = SYNC_WAIT_MS,
     ): Promise<PublicGenerateAnswer> {
       const { key } = call;
       const input = submitInputOf(request);
       const options: SubmitOptions = {
         apiKeyId: key.id,
         withinTransaction: (trx, job) => deps.keys.takeAllowance(key, job.cost, trx),
+        // The request's own target (and event filter), stored on its job.
+        ...(request.body.webhook
+          ? { webhook: { url: request.body.webhook, events: request.body.webhook_events_filter ?? null } }
+          : {}),
       };
       let submitted: { row: GenerationRow; replayed: boolean };
       try {
@@ -129,14 +142,18 @@ export function createPublicApiService(deps: {
       // A replay is not a new request for usage purposes: it is not recorded again.
       if (submitted.replayed) call.recorded = false;
       call.generationId = submitted.row.id;
-      return answer(call, await deps.generations.waitForEnd(submitted.row.id, SYNC_WAIT_MS));
+      const row = waitMs > 0 ? await deps.generations.waitForEnd(submitted.row.id, waitMs) : submitted.row;
+      const answered = await answer(call, row);
+      return submitted.replayed ? { ...answered, replayed: true } : answered;
     },
 
     async status(call: PublicCall, id: string): Promise<TPublicGenerationStatus> {
       const row = await deps.generations.get(id, call.key.user_id);
+      // A key without library:read follows only the jobs it made itself (scopes, issue 15).
+      assertOwnJob(call, row.api_key_id);
       // Status reads are recorded, but they are not generations.
       call.outcome = 'success';
-      return deps.presenter.status(row, await deps.generations.present(row));
+      return deps.presenter.status(await deps.generations.present(row));
     },
   };
 }

@@ -36,6 +36,10 @@ export function createSettingsService(deps: {
   settings: SettingsRepository;
   users: UsersRepository;
   clock: Clock;
+  /** Refuses a webhook URL that resolves to a private address (throws a VALIDATION_FAILED AppError). */
+  checkWebhookUrl?: (url: string) => Promise<void>;
+  /** A webhook URL was saved (a disabled one is enabled again). */
+  webhookUrlSaved?: (userId: string) => Promise<void>;
 }) {
   async function read(userId: string): Promise<TSettings> {
     let row = await deps.settings.find(userId);
@@ -77,6 +81,7 @@ export function createSettingsService(deps: {
       await read(userId);
       const now = deps.clock.now().toISOString();
       const { displayName, handle, ...fields } = patch;
+      if (fields.webhookUrl) await deps.checkWebhookUrl?.(fields.webhookUrl);
       // The handle must be free (409); a race is settled by the unique index, and then the transaction
       // keeps nothing of the patch.
       if (handle !== undefined) {
@@ -109,6 +114,7 @@ export function createSettingsService(deps: {
             await deps.users.update(userId, { profile_visibility: fields.profileVisibility }, now, trx);
         })
         .catch(handleTaken);
+      if (fields.webhookUrl !== undefined) await deps.webhookUrlSaved?.(userId);
       return read(userId);
     },
   };

@@ -52,6 +52,8 @@ describe('database and migrations', () => {
       ['0009-sharing-analytics', 'Success'],
       ['0010-diagnostics', 'Success'],
       ['0011-idempotency', 'Success'],
+      ['0012-webhooks', 'Success'],
+      ['0013-key-controls', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

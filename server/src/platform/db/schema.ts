@@ -144,6 +144,10 @@ export interface GenerationsTable {
   watermark: Generated<number>;
   /** When the clean-up deleted the unsaved result (asset_id is then null). */
   result_expired_at: Generated<string | null>;
+  /** A public API request's own webhook target (`webhook`), null otherwise. */
+  webhook_url: Generated<string | null>;
+  /** JSON array of the event names that request wants (`webhook_events_filter`); null: all. */
+  webhook_events: Generated<string | null>;
 }
 
 export interface AssetsTable {
@@ -208,6 +212,19 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The key's own webhook target: events of jobs made with the key go there too. */
+  webhook_url: Generated<string | null>;
+  /** JSON array of scopes (API_KEY_SCOPES); what the key may do. */
+  scopes: string;
+  /** When the key stops working (401); null: never. */
+  expires_at: string | null;
+  /** The owner's cap on what the key spends per `credits_period`, in credits; null: none. */
+  monthly_spend_cap: number | null;
+  /** Credits charged through the key in `credits_period` (refunds given back); reset with the allowance. */
+  credits_spent: number;
+  /** After a rotation, the old secret's hash, accepted until `previous_key_expires_at`. */
+  previous_key_hash: string | null;
+  previous_key_expires_at: string | null;
 }
 
 export interface ApiRequestsTable {
@@ -348,6 +365,42 @@ export interface AnalyticsEventsTable {
   created_at: string;
 }
 
+/** An account's webhook signing secret (sealed), the previous one during a rotation, the disabled flag. */
+export interface WebhookSecretsTable {
+  user_id: string;
+  secret_encrypted: string;
+  created_at: string;
+  previous_encrypted: string | null;
+  previous_expires_at: string | null;
+  /** The account URL failed for days (or answered 410): no more deliveries to it until it is saved again. */
+  disabled_at: string | null;
+}
+
+/** One event to one target: a durable job of the queue, claimed per attempt with `lease_until`. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  user_id: string;
+  /** The `webhook-id` header, the same on every attempt and redelivery. */
+  event_id: string;
+  event: string;
+  /** Which target this is: the account URL, a key's URL, or the request's own. */
+  source: 'account' | 'key' | 'request';
+  target: string;
+  /** The JSON body sent, byte for byte the same on every attempt. */
+  payload: string;
+  generation_id: string | null;
+  state: 'pending' | 'delivered' | 'failed';
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_latency_ms: number | null;
+  last_error: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   api_keys: ApiKeysTable;
   api_requests: ApiRequestsTable;
@@ -370,4 +423,6 @@ export interface DB {
   invoices: InvoicesTable;
   push_subscriptions: PushSubscriptionsTable;
   analytics_events: AnalyticsEventsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

@@ -5,6 +5,11 @@ import { englishOf, renderText, type TLocalizedText } from '../i18n/api-messages
 export interface Problem {
   path: string;
   message: TLocalizedText;
+  /**
+   * What the error's message is prefixed with, when not `path`: an unknown field's message names the
+   * field itself (zod's "Unrecognized key"), so it is prefixed with the object holding it.
+   */
+  messagePath?: string;
 }
 
 /**
@@ -68,8 +73,9 @@ export class AppError extends Error {
 export function validationError(problems: readonly Problem[]): AppError {
   const first = problems[0];
   if (!first) return new AppError('VALIDATION_FAILED');
-  const message: TLocalizedText = first.path
-    ? (locale) => `${first.path}: ${renderText(first.message, locale)}`
+  const prefix = first.messagePath ?? first.path;
+  const message: TLocalizedText = prefix
+    ? (locale) => `${prefix}: ${renderText(first.message, locale)}`
     : first.message;
   return new AppError('VALIDATION_FAILED', message, { problems });
 }

@@ -1,4 +1,4 @@
-import { ERRORS, type TErrorEnvelope, type TLocale } from '@kaleido/common';
+import { ERRORS, type TErrorCode, type TErrorEnvelope, type TLocale } from '@kaleido/common';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessage } from '../i18n/api-messages.js';
 import { AppError } from './app-error.js';
@@ -14,8 +14,18 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
 };
 const JSON_BODY_ERRORS = new Set(['FST_ERR_CTP_EMPTY_JSON_BODY', 'FST_ERR_CTP_INVALID_JSON_BODY']);
 
-function envelope(error: string, code: string, details?: unknown): TErrorEnvelope {
-  return details === undefined ? { success: false, error, code } : { success: false, error, code, details };
+/** `details` as the envelope declares it: the problems of a request (a list) or facts about a refusal (an object). */
+function envelopeDetails(details: unknown): TErrorEnvelope['details'] {
+  if (Array.isArray(details)) return details as NonNullable<TErrorEnvelope['details']>;
+  if (typeof details === 'object' && details !== null) return { ...details };
+  return undefined;
+}
+
+function envelope(error: string, code: TErrorCode, details?: unknown): TErrorEnvelope {
+  const shaped = envelopeDetails(details);
+  return shaped === undefined
+    ? { success: false, error, code }
+    : { success: false, error, code, details: shaped };
 }
 
 /** The language an error is answered in (see platform/i18n/request-locale.ts). */

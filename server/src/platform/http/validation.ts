@@ -40,6 +40,12 @@ function issueText(issue: z.core.$ZodIssue): TLocalizedText {
   return (locale) => texts[locale];
 }
 
+/** zod's English message for one of an issue's unknown keys, so `issueText` translates it by zod's locales. */
+function unknownKeyMessage(issue: z.core.$ZodIssueUnrecognizedKeys, key: string): string {
+  const raw: z.core.$ZodRawIssue = { ...issue, keys: [key], input: undefined };
+  return zodMessage('en', raw) ?? issue.message;
+}
+
 /**
  * Parses `input` with a contract schema or throws VALIDATION_FAILED whose message is the first
  * problem (schemas carry catalog ids as their messages) and whose details list every problem, each
@@ -58,9 +64,15 @@ export function checkInput<S extends z.ZodType>(
 ): { ok: true; value: z.output<S> } | { ok: false; error: AppError } {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { ok: true, value: result.data };
-  const problems: Problem[] = result.error.issues.map((issue) => ({
-    path: issue.path.join('.'),
-    message: issueText(issue),
-  }));
+  const problems: Problem[] = result.error.issues.flatMap((issue) =>
+    // An unknown field is refused (strict contracts), one problem per field, at that field's path.
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({
+          path: [...issue.path, key].join('.'),
+          message: issueText({ ...issue, keys: [key], message: unknownKeyMessage(issue, key) }),
+          messagePath: issue.path.join('.'),
+        }))
+      : [{ path: issue.path.join('.'), message: issueText(issue) }],
+  );
   return { ok: false, error: validationError(problems) };
 }

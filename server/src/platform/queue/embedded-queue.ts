@@ -7,6 +7,9 @@ export function createEmbeddedQueue(
   const pending: string[] = [];
   const queued = new Set<string>();
   const running = new Set<Promise<void>>();
+  // Delayed jobs (a retry's backoff) wait on a timer; lost with the process, they are re-enqueued
+  // from the database at start.
+  const timers = new Set<NodeJS.Timeout>();
   let handler: JobHandler | null = null;
   let concurrency = 0;
   let stopped = false;
@@ -25,14 +28,25 @@ export function createEmbeddedQueue(
     }
   }
 
+  function enqueueNow(jobId: string): void {
+    if (queued.has(jobId)) return;
+    queued.add(jobId);
+    pending.push(jobId);
+    // Let the caller finish its response first.
+    setImmediate(pump);
+  }
+
   return {
     kind: 'embedded',
-    async enqueue(jobId) {
-      if (queued.has(jobId)) return;
-      queued.add(jobId);
-      pending.push(jobId);
-      // Let the caller finish its response first.
-      setImmediate(pump);
+    async enqueue(jobId, enqueueOptions) {
+      const delay = enqueueOptions?.delayMs ?? 0;
+      if (delay <= 0) return enqueueNow(jobId);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!stopped) enqueueNow(jobId);
+      }, delay);
+      timer.unref();
+      timers.add(timer);
     },
     async start(next, size) {
       handler = next;
@@ -42,6 +56,8 @@ export function createEmbeddedQueue(
     },
     async stop() {
       stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
       await Promise.allSettled([...running]);
     },
   };

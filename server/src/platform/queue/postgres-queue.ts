@@ -1,8 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { JobHandler, JobQueue } from './job-queue.js';
 
-const QUEUE = 'generation';
-
 /**
  * A PostgreSQL-backed queue (pg-boss: SKIP LOCKED delivery, persisted jobs), so any number of server
  * and worker processes sharing the database share the work.
@@ -11,7 +9,10 @@ export function createPostgresQueue(options: {
   connectionString: string;
   onError?: (error: unknown) => void;
   pollingIntervalSeconds?: number;
+  /** The pg-boss queue: 'generation' (default) or 'webhook'. */
+  name?: string;
 }): JobQueue {
+  const QUEUE = options.name ?? 'generation';
   const boss = new PgBoss({ connectionString: options.connectionString, schema: 'pgboss', max: 4 });
   boss.on('error', (error) => options.onError?.(error));
   let started: Promise<void> | null = null;
@@ -40,10 +41,19 @@ export function createPostgresQueue(options: {
   };
   return {
     kind: 'postgres',
-    async enqueue(jobId) {
+    async enqueue(jobId, enqueueOptions) {
       await ensureStarted();
-      // One queued delivery per job at a time; the row's conditional claim makes extra deliveries harmless.
-      await boss.send(QUEUE, { jobId }, { singletonKey: jobId, retryLimit: 0, expireInSeconds: 60 * 60 });
+      // The row's conditional claim makes extra deliveries of a job id harmless.
+      await boss.send(
+        QUEUE,
+        { jobId },
+        {
+          singletonKey: jobId,
+          retryLimit: 0,
+          expireInSeconds: 60 * 60,
+          ...(enqueueOptions?.delayMs ? { startAfter: new Date(Date.now() + enqueueOptions.delayMs) } : {}),
+        },
+      );
     },
     async start(handler: JobHandler, concurrency) {
       await ensureStarted();

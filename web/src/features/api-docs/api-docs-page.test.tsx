@@ -219,20 +219,19 @@ describe('API docs page', () => {
         .map((tab) => tab.textContent),
     ).toEqual(['JavaScript', 'Python', 'cURL']);
     const base = `${window.location.origin}/api/v1`;
-    const panel = () => screen.getByRole('tabpanel');
+    // The Webhooks section has tabs of its own: the panel of the code examples.
+    const panel = () => within(screen.getByRole('region', { name: 'Code Examples' })).getByRole('tabpanel');
     expect(panel()).toHaveTextContent('await fetch(');
     expect(panel()).toHaveTextContent(`const BASE_URL = '${base}';`);
     expect(panel()).toHaveTextContent(`const API_KEY = '${API_KEY_PLACEHOLDER}';`);
     await user.click(within(panel()).getByRole('button', { name: /^Copy/ }));
-    await waitFor(async () =>
-      expect(await navigator.clipboard.readText()).toContain('console.log(result.data.url)'),
-    );
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toContain('console.log(job.url)'));
     expect(within(panel()).getByText('Copied')).toBeInTheDocument();
 
     await user.click(within(tabs).getByRole('tab', { name: 'Python' }));
     expect(panel()).toHaveTextContent('import urllib.request');
     expect(panel()).not.toHaveTextContent('import requests');
-    expect(panel()).toHaveTextContent('print(result["data"]["url"])');
+    expect(panel()).toHaveTextContent('print(job["url"])');
     await user.keyboard('{ArrowRight}');
     expect(within(tabs).getByRole('tab', { name: 'cURL' })).toHaveAttribute('aria-selected', 'true');
     expect(panel()).toHaveTextContent(`curl -sS -X POST '${base}/generate/image'`);
@@ -331,7 +330,9 @@ describe('API docs page', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('Bild: 2 Credits')).toBeInTheDocument();
     // Code stays code.
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('await fetch(');
+    expect(
+      within(screen.getByRole('region', { name: 'Codebeispiele' })).getByRole('tabpanel'),
+    ).toHaveTextContent('await fetch(');
     expect(screen.queryByText('Quick Start')).not.toBeInTheDocument();
   });
 });

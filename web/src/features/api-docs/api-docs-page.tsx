@@ -28,13 +28,13 @@ import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { PageContainer, PageHeader } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { Tabs } from '../../ui/tabs';
 import { modelsQueryOptions } from '../generate/api';
 import { modelText } from '../generate/job-texts';
 import { openApiQueryOptions, pricesOf } from './api';
-import { CodeBlock, CopyButton } from './code-block';
+import { CodeBlock, CodeTabs, CopyButton } from './code-block';
 import { EndpointCard, InlineCode } from './endpoint-reference';
 import { type OpenApiDocument, type OperationSummary, operationsOf, serverPath } from './openapi';
+import { WebhooksSection } from './webhooks-section';
 
 /** Where the public API lives on this server (the Quick Start's base URL is this origin plus it). */
 const API_PATH = '/api/v1';
@@ -48,6 +48,7 @@ const SECTIONS = [
   { id: 'authentication', title: 'apiDocs.section.authentication' },
   { id: 'endpoints', title: 'apiDocs.section.endpoints' },
   { id: 'code-examples', title: 'apiDocs.section.codeExamples' },
+  { id: 'webhooks', title: 'webhooks.docs.title' },
   { id: 'rate-limits', title: 'apiDocs.section.rateLimits' },
 ] as const satisfies readonly { id: string; title: MessageId }[];
 
@@ -354,51 +355,36 @@ export function ApiDocsPage() {
             <p>
               <T id="apiDocs.examples.intro" values={{ code, placeholder: API_KEY_PLACEHOLDER }} />
             </p>
-            <div className="overflow-hidden rounded-2xl border border-white/10 bg-[#0d0d14] shadow-card">
-              <Tabs
-                label={t('apiDocs.examples.tabsLabel')}
-                variant="onDark"
-                listClassName="border-b border-white/10 px-2 py-1.5"
-                items={[
-                  {
-                    id: 'javascript',
-                    label: 'JavaScript',
-                    content: (
-                      <CodeBlock
-                        code={javascriptExample(example)}
-                        className="rounded-none border-0 shadow-none"
-                        title={t('apiDocs.examples.javascriptTitle')}
-                      />
-                    ),
-                  },
-                  {
-                    id: 'python',
-                    label: 'Python',
-                    content: (
-                      <CodeBlock
-                        code={pythonExample(example)}
-                        className="rounded-none border-0 shadow-none"
-                        title={t('apiDocs.examples.pythonTitle')}
-                      />
-                    ),
-                  },
-                  {
-                    id: 'curl',
-                    label: 'cURL',
-                    content: (
-                      <CodeBlock
-                        code={curlExample(example)}
-                        className="rounded-none border-0 shadow-none"
-                        title={t('apiDocs.examples.curlTitle')}
-                      />
-                    ),
-                  },
-                ]}
-              />
-            </div>
+            <CodeTabs
+              label={t('apiDocs.examples.tabsLabel')}
+              tabs={[
+                {
+                  id: 'javascript',
+                  label: 'JavaScript',
+                  code: javascriptExample(example),
+                  title: t('apiDocs.examples.javascriptTitle'),
+                },
+                {
+                  id: 'python',
+                  label: 'Python',
+                  code: pythonExample(example),
+                  title: t('apiDocs.examples.pythonTitle'),
+                },
+                {
+                  id: 'curl',
+                  label: 'cURL',
+                  code: curlExample(example),
+                  title: t('apiDocs.examples.curlTitle'),
+                },
+              ]}
+            />
             <p className="text-sm">
               <T id="apiDocs.examples.polling" values={{ code }} />
             </p>
+          </Section>
+
+          <Section id="webhooks">
+            <WebhooksSection />
           </Section>
 
           <Section id="rate-limits">

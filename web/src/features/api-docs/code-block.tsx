@@ -3,6 +3,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
+import { Tabs } from '../../ui/tabs';
 
 function useCopy(): [boolean, (text: string) => Promise<void>] {
   const [copied, setCopied] = useState(false);
@@ -69,6 +70,35 @@ export function CodeBlock({ code, title, className }: { code: string; title?: st
       <pre className="overflow-x-auto p-4 text-[13px] leading-relaxed text-[#e6e6f0]">
         <code>{code}</code>
       </pre>
+    </div>
+  );
+}
+
+/** One language of a multi-language example. */
+export interface CodeTab {
+  id: string;
+  label: string;
+  code: string;
+  /** The code block's accessible title. */
+  title: string;
+}
+
+/** The same example in several languages, one tab each, on the dark code panel. */
+export function CodeTabs({ label, tabs }: { label: string; tabs: readonly CodeTab[] }) {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-white/10 bg-[#0d0d14] shadow-card">
+      <Tabs
+        label={label}
+        variant="onDark"
+        listClassName="border-b border-white/10 px-2 py-1.5"
+        items={tabs.map((tab) => ({
+          id: tab.id,
+          label: tab.label,
+          content: (
+            <CodeBlock code={tab.code} className="rounded-none border-0 shadow-none" title={tab.title} />
+          ),
+        }))}
+      />
     </div>
   );
 }

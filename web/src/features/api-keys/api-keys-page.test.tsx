@@ -15,6 +15,7 @@ import { apiKeysQueryOptions } from './api';
 import { formatShortDateTime } from './key-data';
 
 const SECRET = 'kal_live_Secr3tSecr3tSecr3tSecr3tSecr3tSecr3t_abc123';
+const ROTATED = 'kal_live_R0tat3dR0tat3dR0tat3dR0tat3dR0tat3dR0t_xyz789';
 
 function apiKey(overrides: Partial<TApiKey> = {}): TApiKey {
   return {
@@ -31,6 +32,12 @@ function apiKey(overrides: Partial<TApiKey> = {}): TApiKey {
     createdAt: '2026-01-15T09:30:00.000Z',
     lastUsed: null,
     isActive: true,
+    scopes: ['generate', 'library:read', 'account:read'],
+    expiresAt: null,
+    monthlySpendCap: null,
+    spentThisMonth: 0,
+    webhookUrl: null,
+    previousKeyValidUntil: null,
     ...overrides,
   };
 }
@@ -94,6 +101,16 @@ function keysServer(
     if (action === 'usage') return ok(figures[key.id] ?? usage());
     if (action === 'reveal') return ok({ key: SECRET });
     if (action === 'deactivate') return replace({ ...key, isActive: false });
+    if (action === 'rotate') {
+      const { graceHours } = JSON.parse(String(init?.body)) as { graceHours: number };
+      const next = {
+        ...key,
+        keyPreview: ROTATED.slice(0, 8),
+        previousKeyValidUntil: graceHours ? '2026-01-22T09:30:00.000Z' : null,
+      };
+      state.keys = state.keys.map((candidate) => (candidate.id === id ? next : candidate));
+      return ok({ ...next, key: ROTATED });
+    }
     if (action === 'activate') return replace({ ...key, isActive: true });
     if (!action && method === 'PATCH')
       return replace({ ...key, ...(JSON.parse(String(init?.body)) as object) });
@@ -557,5 +574,114 @@ describe('API keys page', () => {
     expect(within(dialog).getByText('14/50 Zeichen')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Schlüssel deaktivieren' })).toBeInTheDocument();
     expect(screen.queryByText('Usage Overview')).not.toBeInTheDocument();
+  });
+
+  describe('key controls', () => {
+    it('creates a key with chosen scopes, a spend cap and a webhook URL, sending only what differs from the defaults', async () => {
+      const { user, fetchMock } = await openPage();
+      await user.click(await screen.findByRole('button', { name: 'Create new key' }));
+      const panel = screen.getByRole('region', { name: 'Create API Key' });
+      const submit = within(panel).getByRole('button', { name: 'Create API Key' });
+      await user.type(within(panel).getByLabelText('Name'), 'Shop');
+      const scopes = within(panel).getByRole('group', { name: 'Scopes' });
+      expect(within(scopes).getByRole('checkbox', { name: /^Generate/ })).toBeChecked();
+      expect(within(scopes).getByRole('checkbox', { name: /^Change library/ })).not.toBeChecked();
+      for (const name of [/^Generate/, /^Read library/, /^Read account/]) {
+        await user.click(within(scopes).getByRole('checkbox', { name }));
+      }
+      expect(within(panel).getByText('Choose at least one scope.')).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+      await user.click(within(scopes).getByRole('checkbox', { name: /^Generate/ }));
+      await user.type(within(panel).getByLabelText('Monthly spend cap (credits)'), '0');
+      expect(within(panel).getByText(/whole number of credits from 1 to/)).toBeInTheDocument();
+      expect(submit).toBeDisabled();
+      await user.clear(within(panel).getByLabelText('Monthly spend cap (credits)'));
+      await user.type(within(panel).getByLabelText('Monthly spend cap (credits)'), '50');
+      await user.type(within(panel).getByLabelText('Webhook URL'), 'https://hooks.example.com/shop');
+      await user.click(submit);
+      await screen.findByTestId('new-api-key');
+      expect(JSON.parse(String(calls(fetchMock, (url) => url === '/api/api-keys/create')[0]?.body))).toEqual({
+        name: 'Shop',
+        description: '',
+        plan: 'free',
+        scopes: ['generate'],
+        monthlySpendCap: 50,
+        webhookUrl: 'https://hooks.example.com/shop',
+      });
+    });
+
+    it("shows the key's scopes, expiry, this month's spend against its cap and its webhook URL", async () => {
+      await openPage([
+        apiKey({
+          scopes: ['generate', 'account:read'],
+          expiresAt: '2099-03-01T12:00:00.000Z',
+          monthlySpendCap: 50,
+          spentThisMonth: 3,
+          webhookUrl: 'https://hooks.example.com/shop',
+        }),
+        apiKey({ id: 'key-2', name: 'Old key', expiresAt: '2020-01-01T00:00:00.000Z' }),
+      ]);
+      const key = await screen.findByRole('article', { name: 'My Project Key' });
+      const scopes = within(key).getByRole('list', { name: 'Scopes' });
+      expect(
+        within(scopes)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Generate', 'Read account']);
+      expect(
+        within(key).getByText(`Until ${formatShortDateTime('2099-03-01T12:00:00.000Z')}`),
+      ).toBeInTheDocument();
+      expect(within(key).getByText('3 of 50 credits')).toBeInTheDocument();
+      expect(within(key).getByText('https://hooks.example.com/shop')).toBeInTheDocument();
+      const old = card('Old key');
+      expect(
+        within(old).getByText(`Expired ${formatShortDateTime('2020-01-01T00:00:00.000Z')}`),
+      ).toBeInTheDocument();
+      expect(within(old).getByText('0 credits (no cap)')).toBeInTheDocument();
+    });
+
+    it('rotates a key with a chosen grace period and shows the new secret once, with until when the old one works', async () => {
+      const { user, fetchMock } = await openPage([apiKey()]);
+      const key = await screen.findByRole('article', { name: 'My Project Key' });
+      await user.click(within(key).getByRole('button', { name: 'Actions for My Project Key' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Rotate key' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Rotate key' });
+      await user.selectOptions(within(dialog).getByLabelText('Keep the old secret working for'), '168');
+      await user.click(within(dialog).getByRole('button', { name: 'Rotate' }));
+      expect(await within(dialog).findByTestId('rotated-api-key')).toHaveTextContent(ROTATED);
+      expect(JSON.parse(String(calls(fetchMock, (url) => url.endsWith('/rotate'))[0]?.body))).toEqual({
+        graceHours: 168,
+      });
+      const until = `The previous secret still works until ${formatShortDateTime('2026-01-22T09:30:00.000Z')}.`;
+      expect(within(dialog).getByText(until)).toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      // The card says it too, and never holds the new secret.
+      expect(within(card('My Project Key')).getByRole('status')).toHaveTextContent(until);
+      expect(card('My Project Key')).not.toHaveTextContent(ROTATED);
+    });
+
+    it('edits scopes, expiry, spend cap and webhook URL in Settings, sending only the changes', async () => {
+      const { user, fetchMock } = await openPage([apiKey({ spentThisMonth: 4 })]);
+      const key = await screen.findByRole('article', { name: 'My Project Key' });
+      await user.click(within(key).getByRole('button', { name: 'Actions for My Project Key' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Settings' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Key settings' });
+      expect(
+        within(dialog).getByText('4 credits spent this month. Leave empty for no cap.'),
+      ).toBeInTheDocument();
+      const save = within(dialog).getByRole('button', { name: 'Save changes' });
+      expect(save).toBeDisabled();
+      await user.click(within(dialog).getByRole('checkbox', { name: /^Change library/ }));
+      await user.type(within(dialog).getByLabelText('Monthly spend cap (credits)'), '20');
+      await user.click(save);
+      expect(await within(card('My Project Key')).findByText('4 of 20 credits')).toBeInTheDocument();
+      expect(JSON.parse(String(calls(fetchMock, (_url, method) => method === 'PATCH')[0]?.body))).toEqual({
+        name: 'My Project Key',
+        description: 'The shop front',
+        scopes: ['generate', 'library:read', 'library:write', 'account:read'],
+        monthlySpendCap: 20,
+      });
+    });
   });
 });

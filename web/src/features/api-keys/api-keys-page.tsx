@@ -20,6 +20,7 @@ import { authKeys, type CurrentUser } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import { SignInRequired } from '../auth/sign-in-required';
 import { apiKeysKeys, apiKeysQueryOptions, apiKeyUsageQueryOptions } from './api';
+import { ApiKeysTabs } from './api-keys-tabs';
 import { CreateKeyPanel, NewKeyNotice } from './create-key-panel';
 import { KeyCard } from './key-card';
 import { formatPercent, type KeysSummary, summarize } from './key-data';
@@ -31,7 +32,7 @@ export function ApiKeysPage() {
     <PageContainer className="py-10 sm:py-14">
       <PageMeta title={t('apiKeys.page.title')} noIndex />
       {user ? (
-        <ApiKeysManager user={user} />
+        <ApiKeysTabs keys={<ApiKeysManager user={user} />} />
       ) : (
         <SignInRequired
           className="my-6"

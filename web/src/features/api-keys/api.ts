@@ -3,6 +3,7 @@ import type {
   TApiKeyUsage,
   TCreateApiKeyRequest,
   TCreatedApiKey,
+  TRotateApiKeyRequest,
   TUpdateApiKeyRequest,
 } from '@kaleido/common';
 import { TIMINGS } from '@kaleido/common/browser';
@@ -18,6 +19,7 @@ const API_KEYS_PATHS = {
   reveal: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/reveal`,
   activate: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/activate`,
   deactivate: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/deactivate`,
+  rotate: (id: string) => `/api/api-keys/${encodeURIComponent(id)}/rotate`,
 } as const;
 
 /** Query keys of the developer keys (under the account, so signing out forgets them). */
@@ -87,6 +89,18 @@ export function useUpdateApiKey(id: string) {
   return useMutation({
     mutationFn: (patch: TUpdateApiKeyRequest) => api.patch<TApiKey>(API_KEYS_PATHS.key(id), patch),
     onSuccess: replace,
+  });
+}
+
+/** POST /api/api-keys/{id}/rotate: a new secret (answered once); the list entry is updated without it. */
+export function useRotateApiKey(id: string) {
+  const replace = useReplaceInList();
+  return useMutation({
+    mutationFn: (input: TRotateApiKeyRequest) => api.post<TCreatedApiKey>(API_KEYS_PATHS.rotate(id), input),
+    onSuccess: (rotated) => {
+      const { key: _secret, ...apiKey } = rotated;
+      replace(apiKey);
+    },
   });
 }
 

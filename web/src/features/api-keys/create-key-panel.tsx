@@ -13,11 +13,22 @@ import { Card } from '../../ui/card';
 import { FieldHint, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { useCreateApiKey } from './api';
+import {
+  controlsChanges,
+  controlsValid,
+  defaultControls,
+  KeyControlFields,
+  type KeyControls,
+} from './key-controls';
 import { allowedKeyPlans } from './key-data';
 import { KeyTextFields, keyNameError } from './key-fields';
 import { useCopied } from './use-copied';
 
-/** The 'Create API Key' panel: name, description and a plan no higher than the account's tier. */
+/**
+ * The 'Create API Key' panel: name, description, a plan no higher than the account's tier, and the
+ * key's controls (scopes, expiry, monthly spend cap, webhook URL; only what differs from the defaults
+ * is sent).
+ */
 export function CreateKeyPanel({
   accountPlan,
   onCreated,
@@ -34,13 +45,19 @@ export function CreateKeyPanel({
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [plan, setPlan] = useState<TKeyPlanId>(plans[0]?.id ?? 'free');
-  const canSubmit = !keyNameError(name) && !create.isPending;
+  const [controls, setControls] = useState<KeyControls>(defaultControls);
+  const canSubmit = !keyNameError(name) && controlsValid(controls) && !create.isPending;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSubmit) return;
     try {
-      const created = await create.mutateAsync({ name: name.trim(), description: description.trim(), plan });
+      const created = await create.mutateAsync({
+        name: name.trim(),
+        description: description.trim(),
+        plan,
+        ...controlsChanges(controls, defaultControls()),
+      });
       toast.success(t('apiKeys.create.created'), t('apiKeys.create.createdDetail', { name: created.name }));
       onCreated(created);
     } catch (error) {
@@ -104,6 +121,7 @@ export function CreateKeyPanel({
               )}
             </FieldHint>
           </div>
+          <KeyControlFields value={controls} onChange={setControls} disabled={create.isPending} />
           <div className="md:col-span-2">
             <Button type="submit" variant="primary" disabled={!canSubmit}>
               {create.isPending ? <Spinner /> : <Plus aria-hidden />}

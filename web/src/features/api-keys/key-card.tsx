@@ -11,6 +11,7 @@ import {
   ImageIcon,
   MoreHorizontal,
   RefreshCw,
+  RotateCw,
   Settings,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -31,6 +32,7 @@ import {
 import { Spinner } from '../../ui/spinner';
 import { downloadJson } from '../accounts/api';
 import { apiKeysKeys, apiKeyUsageQueryOptions, revealApiKey } from './api';
+import { SCOPE_LABELS } from './key-controls';
 import {
   exportData,
   exportFileName,
@@ -43,6 +45,7 @@ import {
   successRateTone,
 } from './key-data';
 import { KeySettingsDialog } from './key-settings-dialog';
+import { RotateKeyDialog } from './rotate-key-dialog';
 import { UsageChart } from './usage-chart';
 import { useCopied } from './use-copied';
 
@@ -94,6 +97,7 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
   const [revealed, setRevealed] = useState(false);
   const [revealing, setRevealing] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [rotateOpen, setRotateOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
 
   /** The whole secret, asked for once per visit of the page. */
@@ -200,6 +204,10 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
                 <RefreshCw aria-hidden />
                 {t('apiKeys.card.refreshStats')}
               </DropdownMenuItem>
+              <DropdownMenuItem onSelect={() => setRotateOpen(true)}>
+                <RotateCw aria-hidden />
+                {t('apiKeys.card.rotate')}
+              </DropdownMenuItem>
               <DropdownMenuItem onSelect={() => setSettingsOpen(true)}>
                 <Settings aria-hidden />
                 {t('apiKeys.card.settings')}
@@ -238,6 +246,8 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
             </Button>
           </div>
         </div>
+
+        <KeyAccess apiKey={apiKey} />
 
         <div className="mt-5 grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <Panel title={t('apiKeys.usage.overview')}>
@@ -306,7 +316,50 @@ export function KeyCard({ apiKey, usage }: { apiKey: TApiKey; usage: UseQueryRes
         </div>
       </article>
       <KeySettingsDialog apiKey={apiKey} open={settingsOpen} onOpenChange={setSettingsOpen} />
+      <RotateKeyDialog apiKey={apiKey} open={rotateOpen} onOpenChange={setRotateOpen} />
     </Card>
+  );
+}
+
+/** What the key may do and its limits: scopes, expiry, this month's spend against the cap, webhook, rotation. */
+function KeyAccess({ apiKey }: { apiKey: TApiKey }) {
+  const t = useT();
+  const expired = apiKey.expiresAt !== null && new Date(apiKey.expiresAt) <= new Date();
+  return (
+    <div className="mt-4 space-y-3">
+      <ul aria-label={t('apiKeys.controls.scopes')} className="flex flex-wrap gap-1.5">
+        {apiKey.scopes.map((scope) => (
+          <li key={scope}>
+            <Badge tone="neutral">{t(SCOPE_LABELS[scope].label)}</Badge>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid gap-x-6 sm:grid-cols-2">
+        <Stat label={t('apiKeys.controls.expiry')} className={expired ? 'text-danger' : undefined}>
+          {apiKey.expiresAt
+            ? t(expired ? 'apiKeys.card.expired' : 'apiKeys.card.expires', {
+                date: formatShortDateTime(apiKey.expiresAt),
+              })
+            : t('apiKeys.card.noExpiry')}
+        </Stat>
+        <Stat label={t('apiKeys.card.spentThisMonth')}>
+          {apiKey.monthlySpendCap === null
+            ? t('apiKeys.card.spentNoCap', { spent: apiKey.spentThisMonth })
+            : t('apiKeys.card.spentOfCap', { spent: apiKey.spentThisMonth, cap: apiKey.monthlySpendCap })}
+        </Stat>
+        <Stat label={t('apiKeys.controls.webhookUrl')}>
+          <span className="break-all">{apiKey.webhookUrl ?? t('apiKeys.card.noWebhook')}</span>
+        </Stat>
+      </dl>
+      {apiKey.previousKeyValidUntil ? (
+        <p
+          role="status"
+          className="rounded-xl border border-warning/30 bg-warning-soft px-3 py-2 text-[13px] text-fg"
+        >
+          {t('apiKeys.rotate.oldValidUntil', { date: formatShortDateTime(apiKey.previousKeyValidUntil) })}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -25,6 +25,12 @@ const key = (overrides: Partial<TApiKey>): TApiKey => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   lastUsed: null,
   isActive: true,
+  scopes: ['generate', 'library:read', 'account:read'],
+  expiresAt: null,
+  monthlySpendCap: null,
+  spentThisMonth: 0,
+  webhookUrl: null,
+  previousKeyValidUntil: null,
   ...overrides,
 });
 

@@ -8,10 +8,18 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
 import { useDeleteApiKey, useSetApiKeyActive, useUpdateApiKey } from './api';
+import {
+  controlsChanges,
+  controlsOf,
+  controlsValid,
+  KeyControlFields,
+  type KeyControls,
+} from './key-controls';
 import { KeyTextFields, keyNameError } from './key-fields';
 
 /**
- * A key's settings: rename it, change its description, deactivate or activate it, delete it (after a
+ * A key's settings: rename it, change its description and controls (scopes, expiry, spend cap,
+ * webhook URL), deactivate or activate it, delete it (after a
  * confirmation). Rendered only while open, so the form starts from the key's current values.
  */
 export function KeySettingsDialog({
@@ -30,7 +38,7 @@ export function KeySettingsDialog({
         <DialogContent
           title={t('apiKeys.settings.title')}
           description={t('apiKeys.settings.description', { name: apiKey.name })}
-          className="sm:w-[min(92vw,32rem)]"
+          className="sm:w-[min(92vw,40rem)]"
         >
           <KeySettingsForm apiKey={apiKey} onClose={() => onOpenChange(false)} />
         </DialogContent>
@@ -44,21 +52,27 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
   const toast = useToast();
   const [name, setName] = useState(apiKey.name);
   const [description, setDescription] = useState(apiKey.description);
+  const [controls, setControls] = useState<KeyControls>(() => controlsOf(apiKey));
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const update = useUpdateApiKey(apiKey.id);
   const setActive = useSetApiKeyActive(apiKey.id);
   const remove = useDeleteApiKey(apiKey.id);
   const busy = update.isPending || setActive.isPending || remove.isPending;
-  const changed = name.trim() !== apiKey.name || description.trim() !== apiKey.description;
+  const controlChanges = controlsChanges(controls, controlsOf(apiKey));
+  const changed =
+    name.trim() !== apiKey.name ||
+    description.trim() !== apiKey.description ||
+    Object.keys(controlChanges).length > 0;
+  const valid = !keyNameError(name) && controlsValid(controls);
 
   const fail = (title: string, error: unknown) =>
     toast.error(title, undefined, serverText(error) ?? errorMessage(error));
 
   const onSave = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!changed || keyNameError(name) || busy) return;
+    if (!changed || !valid || busy) return;
     try {
-      await update.mutateAsync({ name: name.trim(), description: description.trim() });
+      await update.mutateAsync({ name: name.trim(), description: description.trim(), ...controlChanges });
       toast.success(t('apiKeys.settings.updated'));
       onClose();
     } catch (error) {
@@ -96,19 +110,27 @@ function KeySettingsForm({ apiKey, onClose }: { apiKey: TApiKey; onClose: () => 
 
   return (
     <div className="mt-5 space-y-6">
-      <form className="space-y-4" onSubmit={onSave} noValidate>
-        <KeyTextFields
-          name={name}
-          description={description}
-          onNameChange={setName}
-          onDescriptionChange={setDescription}
+      <form className="grid gap-4 md:grid-cols-2" onSubmit={onSave} noValidate>
+        <div className="space-y-4 md:col-span-2">
+          <KeyTextFields
+            name={name}
+            description={description}
+            onNameChange={setName}
+            onDescriptionChange={setDescription}
+            disabled={busy}
+          />
+        </div>
+        <KeyControlFields
+          value={controls}
+          onChange={setControls}
           disabled={busy}
+          spentThisMonth={apiKey.spentThisMonth}
         />
-        <div className="flex flex-wrap justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2 md:col-span-2">
           <DialogClose asChild>
             <Button variant="ghost">{t('apiKeys.settings.cancel')}</Button>
           </DialogClose>
-          <Button type="submit" disabled={!changed || Boolean(keyNameError(name)) || busy}>
+          <Button type="submit" disabled={!changed || !valid || busy}>
             {update.isPending ? <Spinner /> : null}
             {update.isPending ? t('apiKeys.settings.saving') : t('apiKeys.settings.save')}
           </Button>

@@ -343,6 +343,12 @@ describe('personal API key', () => {
     createdAt: '2026-03-04T09:30:00.000Z',
     lastUsed: null,
     isActive: true,
+    scopes: ['generate', 'library:read', 'account:read'],
+    expiresAt: null,
+    monthlySpendCap: null,
+    spentThisMonth: 0,
+    webhookUrl: null,
+    previousKeyValidUntil: null,
   };
 
   async function openWithKey(

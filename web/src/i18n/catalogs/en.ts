@@ -16,6 +16,7 @@ import profile from '../messages/en/profile.json';
 import pwa from '../messages/en/pwa.json';
 import settings from '../messages/en/settings.json';
 import sharing from '../messages/en/sharing.json';
+import webhooks from '../messages/en/webhooks.json';
 
 const messages = {
   ...api,
@@ -33,6 +34,7 @@ const messages = {
   ...pricing,
   ...apiDocs,
   ...apiKeys,
+  ...webhooks,
   ...billing,
 };
 

@@ -144,6 +144,15 @@ export const emailDe: Record<TEmailMessageId, string> = {
     'Wenn du das nicht warst, setze dein Passwort zurück und wende dich an die Kaleido-Administration.',
   'email.accountLinked.action': 'Zur Anmeldung',
 
+  // Die Webhook-URL des Kontos wurde nach Fehlern deaktiviert.
+  'email.webhookDisabled.subject': 'Deine Kaleido-Webhook-URL wurde deaktiviert',
+  'email.webhookDisabled.heading': 'Webhook-Zustellungen gestoppt',
+  'email.webhookDisabled.happened':
+    'Kaleido sendet keine Ereignisse mehr an {url}: Alle Zustellungen sind seit mehreren Tagen fehlgeschlagen, oder die Adresse hat mit 410 Gone geantwortet.',
+  'email.webhookDisabled.advice':
+    'Prüfe, ob der Empfänger erreichbar ist und mit einem 2xx-Status antwortet, und speichere die URL dann in den Einstellungen erneut, um die Zustellungen fortzusetzen. Das Zustellprotokoll zeigt jeden Versuch.',
+  'email.webhookDisabled.action': 'Zustellprotokoll öffnen',
+
   'email.passwordReset.subject': 'Setze dein Kaleido-Passwort zurück',
   'email.passwordReset.preheader':
     'Der Link ist {minutes, plural, one {# Minute} other {# Minuten}} lang gültig.',

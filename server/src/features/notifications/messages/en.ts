@@ -146,6 +146,15 @@ export const emailEn = {
     'If this was not you, reset your password and contact your Kaleido administrator.',
   'email.accountLinked.action': 'Go to sign-in',
 
+  // The account's webhook URL was disabled after failing.
+  'email.webhookDisabled.subject': 'Your Kaleido webhook URL was disabled',
+  'email.webhookDisabled.heading': 'Webhook deliveries stopped',
+  'email.webhookDisabled.happened':
+    'Kaleido stopped sending events to {url}: every delivery to it has failed for several days, or it answered 410 Gone.',
+  'email.webhookDisabled.advice':
+    'Check that the receiver is online and answers with a 2xx status, then save the URL again in Settings to resume deliveries. The delivery log shows each attempt.',
+  'email.webhookDisabled.action': 'Open the delivery log',
+
   // The forgotten-password link.
   'email.passwordReset.subject': 'Reset your Kaleido password',
   'email.passwordReset.preheader': 'The link works for {minutes, plural, one {# minute} other {# minutes}}.',

@@ -143,6 +143,15 @@ export const emailEs: Record<TEmailMessageId, string> = {
     'Si no fuiste tú, restablece tu contraseña y ponte en contacto con el administrador de Kaleido.',
   'email.accountLinked.action': 'Ir al inicio de sesión',
 
+  // La URL de webhook de la cuenta se desactivó tras fallar.
+  'email.webhookDisabled.subject': 'Se ha desactivado tu URL de webhook de Kaleido',
+  'email.webhookDisabled.heading': 'Se han detenido los envíos del webhook',
+  'email.webhookDisabled.happened':
+    'Kaleido ha dejado de enviar eventos a {url}: todas las entregas han fallado durante varios días, o respondió 410 Gone.',
+  'email.webhookDisabled.advice':
+    'Comprueba que el receptor esté en línea y responda con un estado 2xx, y vuelve a guardar la URL en Ajustes para reanudar los envíos. El registro de entregas muestra cada intento.',
+  'email.webhookDisabled.action': 'Abrir el registro de entregas',
+
   'email.passwordReset.subject': 'Restablece tu contraseña de Kaleido',
   'email.passwordReset.preheader': 'El enlace caduca en {minutes, plural, one {# minuto} other {# minutos}}.',
   'email.passwordReset.heading': 'Restablece tu contraseña',

@@ -148,6 +148,15 @@ export const emailFr: Record<TEmailMessageId, string> = {
     'Si ce n’était pas vous, réinitialisez votre mot de passe et contactez l’administrateur de Kaleido.',
   'email.accountLinked.action': 'Aller à la page de connexion',
 
+  // L’URL de webhook du compte a été désactivée après des échecs.
+  'email.webhookDisabled.subject': 'Votre URL de webhook Kaleido a été désactivée',
+  'email.webhookDisabled.heading': 'Les envois du webhook sont arrêtés',
+  'email.webhookDisabled.happened':
+    'Kaleido n’envoie plus d’événements à {url}\u00a0: tous les envois ont échoué pendant plusieurs jours, ou l’adresse a répondu 410 Gone.',
+  'email.webhookDisabled.advice':
+    'Vérifiez que le récepteur est en ligne et répond avec un statut 2xx, puis enregistrez à nouveau l’URL dans les paramètres pour reprendre les envois. Le journal des envois montre chaque tentative.',
+  'email.webhookDisabled.action': 'Ouvrir le journal des envois',
+
   'email.passwordReset.subject': 'Réinitialisez votre mot de passe Kaleido',
   'email.passwordReset.preheader': 'Le lien est valable {minutes, plural, one {# minute} other {# minutes}}.',
   'email.passwordReset.heading': 'Réinitialisez votre mot de passe',

@@ -121,6 +121,15 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.accountLinked.advice': '如果这不是你本人操作，请重置密码并联系 Kaleido 管理员。',
   'email.accountLinked.action': '前往登录',
 
+  // 账户的 Webhook 地址因持续失败被停用。
+  'email.webhookDisabled.subject': '你的 Kaleido Webhook 地址已被停用',
+  'email.webhookDisabled.heading': 'Webhook 投递已停止',
+  'email.webhookDisabled.happened':
+    'Kaleido 已停止向 {url} 发送事件：连续数天的投递全部失败，或该地址返回了 410 Gone。',
+  'email.webhookDisabled.advice':
+    '请确认接收端在线并返回 2xx 状态码，然后在设置中重新保存该地址以恢复投递。投递日志中可查看每次尝试。',
+  'email.webhookDisabled.action': '打开投递日志',
+
   'email.passwordReset.subject': '重置你的 Kaleido 密码',
   'email.passwordReset.preheader': '{minutes, plural, other {链接在 # 分钟内有效。}}',
   'email.passwordReset.heading': '重置密码',

@@ -10,6 +10,8 @@ import { mail } from './0008-mail.js';
 import { sharingAnalytics } from './0009-sharing-analytics.js';
 import { diagnostics } from './0010-diagnostics.js';
 import { idempotency } from './0011-idempotency.js';
+import { webhooks } from './0012-webhooks.js';
+import { keyControls } from './0013-key-controls.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -27,5 +29,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0009-sharing-analytics': sharingAnalytics(dialect),
     '0010-diagnostics': diagnostics(dialect),
     '0011-idempotency': idempotency(dialect),
+    '0012-webhooks': webhooks(dialect),
+    '0013-key-controls': keyControls(dialect),
   };
 }

@@ -1,0 +1,36 @@
+import type { TModel } from '@kaleido/common';
+import type { Prices } from './generations.service.js';
+import type { ProviderRegistry } from './provider-registry.js';
+
+/**
+ * The configured models as `/api/models` and `/api/v1/models` show them: what each can make, its
+ * limits and prices, whether its provider can take jobs now, and the defaults.
+ */
+export async function presentModels(registry: ProviderRegistry, prices: Prices): Promise<TModel[]> {
+  const health = new Map((await registry.health(3000)).map((entry) => [entry.id, entry.ok]));
+  const defaults = {
+    image: registry.models().find((entry) => entry.model.kinds.includes('image'))?.model.id,
+    video: registry.models().find((entry) => entry.model.kinds.includes('video'))?.model.id,
+  };
+  return registry.models().map(({ provider, model }) => ({
+    id: model.id,
+    name: model.name,
+    description: model.description,
+    provider: provider.id,
+    providerName: provider.capabilities().providerName,
+    types: [...model.kinds],
+    supportsSeed: model.supportsSeed,
+    supportsNegativePrompt: model.supportsNegativePrompt,
+    maxWidth: model.maxWidth,
+    maxHeight: model.maxHeight,
+    aspectRatios: model.aspectRatios ? [...model.aspectRatios] : null,
+    videoDurations: model.videoDurations ? [...model.videoDurations] : null,
+    videoFrameRates: model.videoFrameRates ? [...model.videoFrameRates] : null,
+    prices: {
+      image: model.prices?.image ?? prices.image,
+      video: model.prices?.video ?? prices.video,
+    },
+    available: health.get(provider.id) ?? true,
+    default: { image: defaults.image === model.id, video: defaults.video === model.id },
+  }));
+}

@@ -1,0 +1,94 @@
+import {
+  ZOpenAIErrorEnvelope,
+  ZOpenAIImageRequest,
+  ZOpenAIImagesResponse,
+  ZOpenAIModelList,
+} from '@kaleido/common';
+import type { z } from 'zod';
+import type { LocaleOf } from '../../platform/http/error-handler.js';
+import type { App } from '../../platform/http/route-schemas.js';
+import type { PublicApiAuth } from '../public-api/public-api.auth.js';
+import { openAIErrorHandler } from './openai-compat.errors.js';
+import type { OpenAICompatService } from './openai-compat.service.js';
+
+/** Where the OpenAI-compatible API lives: a client's base URL is `PUBLIC_URL` + this. */
+export const OPENAI_COMPAT_BASE = '/api/openai/v1';
+
+const json = <S extends z.ZodType>(description: string, schema: S) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const errors = (codes: Record<number, string>) =>
+  Object.fromEntries(
+    Object.entries(codes).map(([status, description]) => [status, json(description, ZOpenAIErrorEnvelope)]),
+  );
+
+const keyErrors = {
+  401: 'Missing, malformed, unknown or expired API key (`invalid_api_key`).',
+  403: 'The key is inactive, lacks the `generate` scope, or its plan does not include images.',
+  429: "The key's rate limit (`rate_limit_exceeded`); see Retry-After.",
+};
+
+const description =
+  "OpenAI Images API compatibility: `Authorization: Bearer <Kaleido API key>`, OpenAI's request and answer shapes and its error envelope. Charged, limited and recorded like `/api/v1`.";
+
+/**
+ * OpenAI's Images API (the subset DECISIONS names) under `/api/openai/v1`, for OpenAI SDKs, Open WebUI
+ * and LibreChat. The key checks are the public API's own hooks (same limits, credits, allowance and
+ * usage records); errors use OpenAI's envelope through a route-level handler, so every other route
+ * keeps ours.
+ */
+export function openAICompatRoutes(
+  app: App,
+  deps: { auth: PublicApiAuth; service: OpenAICompatService; localeOf: LocaleOf },
+): void {
+  const { auth, service } = deps;
+  const errorHandler = openAIErrorHandler(deps.localeOf);
+  // Image creation: the `generate` scope (and, to generate, a plan that includes images).
+  const guard = (kind: 'image' | null) => auth.guard({ kind, scope: 'generate' });
+
+  app.get(
+    `${OPENAI_COMPAT_BASE}/models`,
+    {
+      preValidation: guard(null),
+      onResponse: auth.record,
+      errorHandler,
+      schema: {
+        operationId: 'openaiListModels',
+        summary: 'Image models (OpenAI list shape)',
+        description,
+        response: { 200: json('The image models.', ZOpenAIModelList), ...errors(keyErrors) },
+      },
+    },
+    (request) => {
+      auth.callOf(request).outcome = 'success';
+      return service.models();
+    },
+  );
+
+  app.post(
+    `${OPENAI_COMPAT_BASE}/images/generations`,
+    {
+      preValidation: guard('image'),
+      onResponse: auth.record,
+      errorHandler,
+      schema: {
+        operationId: 'openaiCreateImage',
+        summary: 'Create images (OpenAI Images API)',
+        description,
+        body: ZOpenAIImageRequest,
+        response: {
+          200: json('The images, once made.', ZOpenAIImagesResponse),
+          ...errors({
+            400: 'Invalid request (`invalid_request_error`, `param` names the field), e.g. an unsupported size.',
+            ...keyErrors,
+            402: "The account's credits or the key's monthly allowance cannot pay for `n` images (`insufficient_quota`).",
+            502: 'No image could be made; no credits were used.',
+          }),
+        },
+      },
+    },
+    (request) => service.generate(auth.callOf(request), request.body),
+  );
+}
