@@ -663,6 +663,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       users,
       generations,
       presenter: createPublicApiPresenter(config.publicUrl),
+      recordAccepted: publicApiAuth.recordAccepted,
     }),
     openapi: () => {
       openapi ??= buildOpenApiDocument(documentedRoutes(app), config.prices, config.publicUrl);

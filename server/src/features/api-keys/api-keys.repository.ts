@@ -149,11 +149,23 @@ export function createApiKeysRepository(db: Executor) {
         .execute();
     },
 
-    async recordRequest(row: Omit<Insertable<ApiRequestsTable>, 'id'>, trx: Executor = db): Promise<void> {
+    /** Writes one usage record; returns its id. */
+    async recordRequest(row: Omit<Insertable<ApiRequestsTable>, 'id'>, trx: Executor = db): Promise<string> {
+      const id = randomUUID();
       await trx
         .insertInto('api_requests')
-        .values({ id: randomUUID(), ...row })
+        .values({ id, ...row })
         .execute();
+      return id;
+    },
+
+    /** A record written before the answer was sent, corrected to the answer actually given. */
+    async correctRequest(
+      id: string,
+      answer: Pick<ApiRequestsTable, 'status_code' | 'outcome'>,
+      trx: Executor = db,
+    ): Promise<void> {
+      await trx.updateTable('api_requests').set(answer).where('id', '=', id).execute();
     },
 
     async settleRequests(generationId: string, outcome: ApiRequestsTable['outcome'], trx: Executor = db) {

@@ -33,7 +33,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
       amount: number,
       reference: string,
       trx: Executor,
-    ): Promise<Reservation | null> {
+    ): Promise<(Reservation & { remaining: number }) | null> {
       const row = await deps.credits.lockBuckets(userId, trx);
       if (!row || totalCredits(row) < amount) return null;
       const purchased = Math.min(row.credits_purchased, amount);
@@ -49,7 +49,8 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
-      return balances ? { monthly, purchased } : null;
+      // `remaining`: the balance after it, as the same update left it.
+      return balances ? { monthly, purchased, remaining: balances.monthly + balances.purchased } : null;
     },
 
     /** Records that a reservation became a charge (the balance already moved when it was reserved). */

@@ -62,8 +62,15 @@ export type SubmitInput =
 
 export interface SubmitOptions {
   apiKeyId?: string;
-  /** Extra work in the reservation's transaction (e.g. a key's allowance); throwing rolls everything back. */
-  withinTransaction?: (trx: Executor, job: { id: string; cost: number }) => Promise<void>;
+  /**
+   * Extra work in the reservation's transaction, once the job's row is written (a key's allowance, the
+   * call's usage record); throwing rolls everything back. `remainingCredits`: the balance after the
+   * reservation.
+   */
+  withinTransaction?: (
+    trx: Executor,
+    job: { id: string; cost: number; remainingCredits: number },
+  ) => Promise<void>;
   /** A public API request's own webhook target and event filter (null: every event). */
   webhook?: { url: string; events: readonly string[] | null };
 }
@@ -187,54 +194,55 @@ export function createGenerationsService(deps: {
               durationSeconds: input.settings.duration,
               fps: input.settings.frameRate,
             };
-      await deps.database.kysely.transaction().execute(async (trx) => {
+      // The row as written: the answer is made from it, without reading it back.
+      const row = await deps.database.kysely.transaction().execute(async (trx) => {
         const reservation = await deps.credits.reserve(userId, cost, id, trx);
         if (!reservation) {
           throw new AppError('INSUFFICIENT_CREDITS', insufficientCreditsMessage(input.kind, cost));
         }
-        await options.withinTransaction?.(trx, { id, cost });
-        await deps.generations.insert(
-          {
-            id,
-            user_id: userId,
-            kind: input.kind,
-            status: 'queued',
-            progress: 0,
-            stage: 'Queued',
-            prompt: input.prompt,
-            negative_prompt: input.negativePrompt || null,
-            options: stored,
-            provider: provider.id,
-            model: model.id,
-            seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
-            cost,
-            reserved_monthly: reservation.monthly,
-            reserved_purchased: reservation.purchased,
-            credit_state: 'reserved',
-            attempts: 0,
-            lease_until: null,
-            cancel_requested: 0,
-            provider_state: null,
-            preview_key: null,
-            asset_id: null,
-            error: null,
-            error_code: null,
-            details: null,
-            api_key_id: options.apiKeyId ?? null,
-            webhook_url: options.webhook?.url ?? null,
-            webhook_events: options.webhook?.events ? JSON.stringify(options.webhook.events) : null,
-            watermark: watermark ? 1 : 0,
-            created_at: at,
-            started_at: null,
-            finished_at: null,
-            updated_at: at,
-          },
-          trx,
-        );
+        const inserted: GenerationRow = {
+          id,
+          user_id: userId,
+          kind: input.kind,
+          status: 'queued',
+          progress: 0,
+          stage: 'Queued',
+          prompt: input.prompt,
+          negative_prompt: input.negativePrompt || null,
+          options: stored,
+          provider: provider.id,
+          model: model.id,
+          seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+          cost,
+          reserved_monthly: reservation.monthly,
+          reserved_purchased: reservation.purchased,
+          credit_state: 'reserved',
+          attempts: 0,
+          lease_until: null,
+          cancel_requested: 0,
+          provider_state: null,
+          preview_key: null,
+          asset_id: null,
+          error: null,
+          error_code: null,
+          details: null,
+          diagnostics: null,
+          result_expired_at: null,
+          watched_at: null,
+          api_key_id: options.apiKeyId ?? null,
+          webhook_url: options.webhook?.url ?? null,
+          webhook_events: options.webhook?.events ? JSON.stringify(options.webhook.events) : null,
+          watermark: watermark ? 1 : 0,
+          created_at: at,
+          started_at: null,
+          finished_at: null,
+          updated_at: at,
+        };
+        await deps.generations.insert(inserted, trx);
+        await options.withinTransaction?.(trx, { id, cost, remainingCredits: reservation.remaining });
+        return inserted;
       });
       await deps.queue.enqueue(id);
-      const row = await deps.generations.find(id);
-      if (!row) throw new Error('accepted job vanished');
       return row;
     },
 

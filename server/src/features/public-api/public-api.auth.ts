@@ -9,6 +9,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { fromDbBoolean } from '../../platform/db/dialect.js';
+import type { Executor } from '../../platform/db/executor.js';
 import type { ApiRequestsTable } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { RequestLimiter } from '../../platform/http/request-limiter.js';
@@ -30,6 +31,10 @@ export interface PublicCall {
   startedAt: number;
   /** False for a replayed Idempotency-Key: a replay is not a new request for usage purposes. */
   recorded: boolean;
+  /** `METHOD /route` as the usage record names the endpoint. */
+  endpoint: string;
+  /** Set once `recordAccepted` wrote the usage record with the job (`record` then only corrects it). */
+  acceptedRecordId: string | null;
   /** The key's scopes (API_KEY_SCOPES). */
   scopes: TApiKeyScope[];
   /**
@@ -198,6 +203,8 @@ export function createPublicApiAuth(deps: {
           generationId: null,
           startedAt,
           recorded: true,
+          endpoint: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          acceptedRecordId: null,
           scopes: scopesOf(key),
           ownJobsOnly: false,
         };
@@ -217,15 +224,50 @@ export function createPublicApiAuth(deps: {
       return call;
     },
 
+    /**
+     * Writes the usage record of a call answered 202 at once inside its job's transaction (the accept
+     * path): the record exists whenever the job does, so its end always settles it, and the accept path
+     * makes one commit instead of two. `record` then has nothing to write unless the answer changed.
+     */
+    async recordAccepted(call: PublicCall, generationId: string, trx: Executor): Promise<void> {
+      call.outcome = 'accepted';
+      call.generationId = generationId;
+      const id = await deps.keysRepository.recordRequest(
+        {
+          api_key_id: call.key.id,
+          user_id: call.key.user_id,
+          endpoint: call.endpoint,
+          kind: call.kind,
+          outcome: 'accepted',
+          status_code: 202,
+          credits: call.credits,
+          latency_ms: Math.round(performance.now() - call.startedAt),
+          generation_id: generationId,
+          created_at: deps.clock.now().toISOString(),
+        },
+        trx,
+      );
+      // A rollback takes the record with it: the caller then clears this (PublicApiService.generate).
+      call.acceptedRecordId = id;
+    },
+
     /** The `onResponse` hook: records the call once the answer is sent. */
     async record(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const call = calls.get(request);
       if (!call?.recorded) return;
+      if (call.acceptedRecordId) {
+        // Written with the job; only an answer other than the 202 it assumed needs a correction.
+        if (reply.statusCode === 202) return;
+        await deps.keysRepository
+          .correctRequest(call.acceptedRecordId, { status_code: reply.statusCode, outcome: call.outcome })
+          .catch((error) => request.log.warn({ err: error }, 'could not correct an API request record'));
+        return;
+      }
       await deps.keysRepository
         .recordRequest({
           api_key_id: call.key.id,
           user_id: call.key.user_id,
-          endpoint: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          endpoint: call.endpoint,
           kind: call.kind,
           outcome: call.outcome,
           status_code: reply.statusCode,

@@ -4,6 +4,7 @@ import {
   type ZPublicVideoRequest,
 } from '@kaleido/common';
 import type { z } from 'zod';
+import type { Executor } from '../../platform/db/executor.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
@@ -75,17 +76,24 @@ export function createPublicApiService(deps: {
   users: UsersRepository;
   generations: GenerationsService;
   presenter: PublicApiPresenter;
+  /** Writes a call's usage record inside the job's transaction (PublicApiAuth.recordAccepted). */
+  recordAccepted: (call: PublicCall, generationId: string, trx: Executor) => Promise<void>;
 }) {
   async function balanceOf(userId: string): Promise<number> {
     const user = await deps.users.findById(userId);
     return user ? totalCredits(user) : 0;
   }
 
-  async function answer(call: PublicCall, row: GenerationRow): Promise<PublicGenerateAnswer> {
+  /** `balance`: the account's balance when the caller knows it already (the reservation's own update). */
+  async function answer(
+    call: PublicCall,
+    row: GenerationRow,
+    balance?: number,
+  ): Promise<PublicGenerateAnswer> {
     const generation = await deps.generations.present(row);
     const meta = {
       creditsUsed: row.status === 'failed' || row.status === 'cancelled' ? 0 : row.cost,
-      remainingCredits: await balanceOf(row.user_id),
+      remainingCredits: balance ?? (await balanceOf(row.user_id)),
       responseTime: Math.round(performance.now() - call.startedAt),
     };
     if (row.status === 'failed' || row.status === 'cancelled') {
@@ -120,9 +128,18 @@ export function createPublicApiService(deps: {
     ): Promise<PublicGenerateAnswer> {
       const { key } = call;
       const input = submitInputOf(request);
+      // Answered at once (202): the balance the reservation left, and the usage record written with the
+      // job, so the job's end always finds it to settle (see PublicApiAuth.recordAccepted).
+      let balance: number | undefined;
       const options: SubmitOptions = {
         apiKeyId: key.id,
-        withinTransaction: (trx, job) => deps.keys.takeAllowance(key, job.cost, trx),
+        async withinTransaction(trx, job) {
+          await deps.keys.takeAllowance(key, job.cost, trx);
+          if (waitMs > 0) return;
+          balance = job.remainingCredits;
+          call.credits = job.cost;
+          await deps.recordAccepted(call, job.id, trx);
+        },
         // The request's own target (and event filter), stored on its job.
         ...(request.body.webhook
           ? { webhook: { url: request.body.webhook, events: request.body.webhook_events_filter ?? null } }
@@ -135,6 +152,8 @@ export function createPublicApiService(deps: {
           ? await deps.generations.submitOnce(key.user_id, input, idempotencyKey, options)
           : { row: await deps.generations.submit(key.user_id, input, options), replayed: false };
       } catch (error) {
+        // The transaction rolled back, and the usage record written in it with it.
+        call.acceptedRecordId = null;
         if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
           call.outcome = 'insufficient_credits';
         throw error;
@@ -143,7 +162,7 @@ export function createPublicApiService(deps: {
       if (submitted.replayed) call.recorded = false;
       call.generationId = submitted.row.id;
       const row = waitMs > 0 ? await deps.generations.waitForEnd(submitted.row.id, waitMs) : submitted.row;
-      const answered = await answer(call, row);
+      const answered = await answer(call, row, submitted.replayed ? undefined : balance);
       return submitted.replayed ? { ...answered, replayed: true } : answered;
     },
 

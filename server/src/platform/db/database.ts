@@ -1,12 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type MigrationResultSet, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type MigrationResultSet,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
 import { allMigrations } from './migrations/index.js';
 import type { DB } from './schema.js';
+import { SAFETY_NET_PAGES, type SqliteCheckpointer, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 
 /** The database as the rest of the server sees it: a typed Kysely instance plus its dialect. */
 export interface Database {
@@ -15,7 +24,14 @@ export interface Database {
   /** Resolves when the database answers a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   /** The driver handle, for libraries that keep their own tables (the API rate limiter). */
-  native: { kind: 'sqlite'; db: SqliteDatabase.Database } | { kind: 'postgres'; pool: pg.Pool };
+  native:
+    | {
+        kind: 'sqlite';
+        db: SqliteDatabase.Database;
+        /** `db.prepare` through the statement cache (statementCache). */
+        prepare(text: string): SqliteDatabase.Statement;
+      }
+    | { kind: 'postgres'; pool: pg.Pool };
   /** Runs `work` while holding a lock that other processes migrating the same database wait for. */
   withMigrationLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -38,12 +54,69 @@ function openSqlite(file: string): Database {
   native.pragma('busy_timeout = 5000');
   native.pragma('foreign_keys = ON');
   native.pragma('synchronous = NORMAL');
-  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: native }) });
+  let checkpointer: SqliteCheckpointer | null = null;
+  if (file !== ':memory:') {
+    // Checkpoints off the event loop (sqlite-checkpointer.ts); should the worker fail, commits take
+    // them over again at SQLite's default size.
+    native.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    checkpointer = startSqliteCheckpointer(file, {
+      onError: () => {
+        if (native.open) native.pragma('wal_autocheckpoint = 1000');
+      },
+    });
+  }
+  const prepare = statementCache(native);
+  const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: kyselySqlite(native, prepare) }) });
   return wrap(kysely, sqliteDialect, {
-    native: { kind: 'sqlite', db: native },
+    beforeClose: () => checkpointer?.close(),
+    native: { kind: 'sqlite', db: native, prepare },
     withMigrationLock: (work) =>
       withSqliteFileLock(file === ':memory:' ? null : `${file}.migration-lock`, work),
   });
+}
+
+/**
+ * Prepared statements of the most recently used `max` SQL texts, reused. Kysely's SQLite driver (and
+ * the rate limiter) prepare every query they run, and preparing costs more than running the small
+ * statements a request makes (18 µs against 2 to 10 µs, measured on the accept path of the public API).
+ * SQLite re-prepares a cached statement itself when the schema changes.
+ */
+export function statementCache(native: SqliteDatabase.Database, max = 500) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return (text: string): SqliteDatabase.Statement => {
+    let statement = statements.get(text);
+    if (statement) {
+      // Most recently used last: the first entry is the one to evict.
+      statements.delete(text);
+    } else {
+      statement = native.prepare(text);
+      if (statements.size >= max) statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(text, statement);
+    return statement;
+  };
+}
+
+/**
+ * The database handle Kysely's driver sees: cached statements, except for `iterate` (Kysely's
+ * `stream()`): a statement being iterated is busy until its iterator ends, so a stream prepares its own.
+ */
+function kyselySqlite(
+  native: SqliteDatabase.Database,
+  prepare: (text: string) => SqliteDatabase.Statement,
+): KyselySqliteDatabase {
+  return {
+    close: () => native.close(),
+    prepare(text: string) {
+      const statement = prepare(text);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        run: (parameters) => statement.run(parameters),
+        iterate: (parameters) => native.prepare(text).iterate(parameters),
+      };
+    },
+  };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -115,13 +188,14 @@ function openPostgres(url: string, options: OpenDatabaseOptions): Database {
 function wrap(
   kysely: Kysely<DB>,
   dialect: Dialect,
-  extra: Pick<Database, 'withMigrationLock' | 'native'>,
+  extra: Pick<Database, 'withMigrationLock' | 'native'> & { beforeClose?: () => Promise<void> | undefined },
 ): Database {
+  const { beforeClose, ...rest } = extra;
   let closed = false;
   return {
     kysely,
     dialect,
-    ...extra,
+    ...rest,
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database is closed');
       let timer: NodeJS.Timeout | undefined;
@@ -140,6 +214,7 @@ function wrap(
     async close() {
       if (closed) return;
       closed = true;
+      await beforeClose?.();
       await kysely.destroy();
     },
   };

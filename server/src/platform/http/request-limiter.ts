@@ -35,7 +35,15 @@ export function createRequestLimiter(database: Database, options: { windowSecond
           database.native.kind === 'postgres'
             ? new RateLimiterPostgres({ ...common, storeClient: database.native.pool }, done)
             : new RateLimiterSQLite(
-                { ...common, storeClient: database.native.db, storeType: 'better-sqlite3' },
+                {
+                  ...common,
+                  // The handle it needs (prepare and transaction), preparing through the statement cache.
+                  storeClient: {
+                    prepare: database.native.prepare,
+                    transaction: database.native.db.transaction.bind(database.native.db),
+                  },
+                  storeType: 'better-sqlite3',
+                },
                 done,
               );
       });
