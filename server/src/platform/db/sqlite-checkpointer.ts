@@ -60,6 +60,8 @@ export function startSqliteCheckpointer(
   worker.on('error', (error) => options.onError?.(error.message));
   return {
     async close() {
+      // Held open again until the worker has finished, or the process could end mid-close.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -96,5 +97,24 @@ describe('the background checkpointer', () => {
       await checkpointer.close();
       native.close();
     }
+  });
+
+  it('keeps a process alive until it has closed, when nothing else does', () => {
+    // A script whose only work is opening and closing a database: the unref'd worker must not let
+    // the process end halfway through `close` (Node's exit code 13, an unsettled top-level await).
+    const module = new URL('./sqlite-checkpointer.ts', import.meta.url).href;
+    const file = path.join(dir, 'alone.db');
+    new SqliteDatabase(file).pragma('journal_mode = WAL');
+    const script = `import { startSqliteCheckpointer } from ${JSON.stringify(module)};
+const checkpointer = startSqliteCheckpointer(${JSON.stringify(file)});
+await checkpointer.close();
+console.log('closed');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe('closed');
   });
 });
