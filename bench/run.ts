@@ -1,6 +1,7 @@
 // `npm run bench [suite…]`: runs each suite and prints its figures as ratios against a baseline
 // measured in the same run (absolute numbers vary by machine; ratios travel).
 import { type BenchSuite, printSuite } from './lib.js';
+import { enhanceSuite } from './suites/enhance.js';
 import { httpHealthSuite } from './suites/http-health.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
@@ -14,6 +15,7 @@ const suites: BenchSuite[] = [
   publicApiAcceptSuite,
   librarySearchSuite,
   sketchSuite,
+  enhanceSuite,
 ];
 
 const wanted = process.argv.slice(2);

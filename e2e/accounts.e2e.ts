@@ -230,9 +230,9 @@ describe('accounts', () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.emulateMedia({ colorScheme: 'light' });
 
-    // Change the password in Settings › Account.
+    // Change the password in Settings › Security.
     const security = page.locator('section', {
-      has: page.getByRole('heading', { level: 2, name: 'Account', exact: true }),
+      has: page.getByRole('heading', { level: 2, name: 'Security', exact: true }),
     });
     await security.getByRole('button', { name: 'Change password' }).click();
     await security.getByLabel('Current password').fill(passwords[0]);

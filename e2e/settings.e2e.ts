@@ -89,10 +89,11 @@ describe('settings', () => {
     });
     expect(signup.status()).toBe(201);
 
-    // The Settings tab: seven groups, each control with what it really does.
+    // The Settings tab: eight groups, each control with what it really does.
     await openSettings(page);
     expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
       'Account',
+      'Security',
       'Generation',
       'Notifications',
       'Privacy',

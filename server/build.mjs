@@ -7,8 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {});
 
 await build({
-  // The Sketch renderer runs in worker threads; its entry is resolved next to main.js at run time.
-  entryPoints: { main: 'src/main.ts', 'sketch-worker': 'src/providers/sketch/sketch-worker.ts' },
+  // The Sketch renderer and the Enhancer run in worker threads; their entries are resolved next to
+  // main.js at run time.
+  entryPoints: {
+    main: 'src/main.ts',
+    'sketch-worker': 'src/providers/sketch/sketch-worker.ts',
+    'enhance-worker': 'src/providers/enhance/enhance-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

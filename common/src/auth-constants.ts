@@ -1,4 +1,5 @@
 import type { TApiMessageId } from './i18n/messages/en.js';
+import type { TTwoFactorMethod } from './two-factor-constants.js';
 
 /** Account limits and texts (no zod: safe for the browser bundle). */
 
@@ -42,4 +43,10 @@ export interface TAuthPopupMessage {
   type: typeof AUTH_POPUP_MESSAGE_TYPE;
   ok: boolean;
   error?: string;
+  /**
+   * The account has a second factor: no session yet (ok is false, no error). The challenge cookie is
+   * set; the opener shows the code step (`POST /api/auth/2fa/verify`) with these methods.
+   */
+  twoFactorRequired?: true;
+  methods?: TTwoFactorMethod[];
 }

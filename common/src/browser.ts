@@ -16,4 +16,6 @@ export * from './i18n/locales.js';
 export * from './routes.js';
 export * from './settings-constants.js';
 export * from './sharing-constants.js';
+export * from './tools-constants.js';
+export * from './two-factor-constants.js';
 export * from './webhook-examples.js';

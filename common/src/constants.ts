@@ -13,6 +13,30 @@ export type TGenerationType = (typeof GENERATION_TYPES)[number];
 export const CREDIT_PRICES = { image: 1, video: 3 } as const satisfies Record<TGenerationType, number>;
 export type TCreditPrices = Record<TGenerationType, number>;
 
+/**
+ * Credits of the creative tools (issue 16). Enhance costs by output size: images per started output
+ * megapixel block (`enhanceImageMegapixelsPerCredit` megapixels a credit), videos per started output
+ * second; an edit costs a flat price per image. Never below `minimum`. Uploads cost nothing.
+ */
+export const TOOL_PRICES = {
+  enhanceImageMegapixelsPerCredit: 4,
+  enhanceVideoSecondsPerCredit: 2,
+  edit: 1,
+  minimum: 1,
+} as const;
+export type TToolPrices = { [K in keyof typeof TOOL_PRICES]: number };
+
+/** Credits of an enhance whose output is `width`×`height` (and `durationSeconds` long, for a video). */
+export function enhancePrice(
+  output: { width: number; height: number; durationSeconds?: number | null },
+  prices: TToolPrices = TOOL_PRICES,
+): number {
+  const units = output.durationSeconds
+    ? output.durationSeconds / prices.enhanceVideoSecondsPerCredit
+    : (output.width * output.height) / 1_000_000 / prices.enhanceImageMegapixelsPerCredit;
+  return Math.max(prices.minimum, Math.ceil(units - 1e-9));
+}
+
 export const ACCOUNT_DEFAULTS = {
   startingCredits: 10,
   startingPlan: 'free',

@@ -15,6 +15,8 @@ export const ERRORS = {
   AUTHENTICATION_REQUIRED: { status: 401 },
   USER_NOT_AUTHENTICATED: { status: 401 },
   AUTHENTICATION_FAILED: { status: 401 },
+  /** The second step of a sign-in (or a passkey sign-in) was not finished in time, or already used. */
+  TWO_FACTOR_CHALLENGE_EXPIRED: { status: 401 },
   SOCIAL_LOGIN_FAILED: { status: 401 },
   LOGIN_REQUIRED_IMAGE: { status: 401 },
   LOGIN_REQUIRED_VIDEO: { status: 401 },

@@ -17,6 +17,7 @@ import {
   PROMPT_MAX_LENGTH,
   videoDimensions,
 } from './generation-constants.js';
+import { ASSET_ORIGINS, ASSET_TOOLS } from './tools-constants.js';
 
 /** Generation requests, jobs, assets and the library (spec sections 3, 7, 9). */
 
@@ -221,6 +222,12 @@ export const ZAsset = z
     saved: z.boolean(),
     /** Shared: shown on the owner's public profile and in the gallery, as profile visibility allows. */
     shared: z.boolean(),
+    /** Made by a job (`generated`) or brought by its owner (`uploaded`). */
+    origin: z.enum(ASSET_ORIGINS),
+    /** The tool whose job made it; null for uploads. */
+    tool: z.enum(ASSET_TOOLS).nullable(),
+    /** The assets it was made from (enhanced or edited from), whether or not they still exist. */
+    sourceAssetIds: z.array(z.string()),
     createdAt: z.string(),
   })
   .meta({ id: 'Asset' });
@@ -246,6 +253,10 @@ export const ZGeneration = z
     /** When the unsaved result was deleted (7 days after the job, auto-save off); `asset` is then null. */
     resultExpiredAt: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
+    /** The tool of the job (`generate` for the generators). */
+    tool: z.enum(ASSET_TOOLS),
+    /** The assets a tool job works on (empty for generations). */
+    sourceAssetIds: z.array(z.string()),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),

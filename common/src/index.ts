@@ -17,5 +17,8 @@ export * from './push.js';
 export * from './settings.js';
 export * from './sharing.js';
 export * from './time-zones.js';
+export * from './tools.js';
+export * from './tools-constants.js';
+export * from './two-factor.js';
 export * from './usage.js';
 export * from './webhooks.js';

@@ -18,6 +18,10 @@ export const APP_ROUTES = {
   gallery: '/gallery',
   /** Experimental: one prompt, four seeds (see EXPERIMENTAL_TOOLS). */
   promptVariations: '/tools/variations',
+  /** Enhancer: neural super-resolution of an upload or library asset (issue 16). */
+  enhance: '/tools/enhance',
+  /** Edit: restyle, expand, inpaint or prompt-edit an image (issue 16). */
+  edit: '/tools/edit',
   /** A person's public profile (`/u/<handle>`); see ROUTE_PATTERNS. */
   publicProfile: '/u/:handle',
 } as const;

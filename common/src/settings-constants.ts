@@ -36,6 +36,8 @@ export const SETTINGS_MESSAGES = {
   videoLengthRange: 'api.settings.videoLengthRange',
   webhookUrl: 'api.settings.webhookUrl',
   twoFactorUnavailable: 'api.settings.twoFactorUnavailable',
+  /** `twoFactorEnabled` follows the account's second factors; it is not set through the settings. */
+  twoFactorManaged: 'api.settings.twoFactorManaged',
   timezone: 'api.settings.timezone',
   displayNameRequired: 'api.settings.displayNameRequired',
 } as const satisfies Record<string, TApiMessageId>;

@@ -69,8 +69,9 @@ export const ZSettingsPatch = ZSettingsFields.extend({
 })
   .partial()
   .strict()
-  .refine((patch) => patch.twoFactorEnabled !== true, {
-    message: SETTINGS_MESSAGES.twoFactorUnavailable,
+  // Two-factor sign-in is turned on and off with its own calls (a code, the password): never here.
+  .refine((patch) => patch.twoFactorEnabled === undefined, {
+    message: SETTINGS_MESSAGES.twoFactorManaged,
     path: ['twoFactorEnabled'],
   });
 export type TSettingsPatch = z.input<typeof ZSettingsPatch>;

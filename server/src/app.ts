@@ -11,6 +11,8 @@ import { createAccountDataRegistry } from './features/accounts/account-data.js';
 import { presentMe } from './features/accounts/accounts.presenter.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { createUsersRepository } from './features/accounts/users.repository.js';
+import { adminRoutes } from './features/admin/admin.routes.js';
+import { createAdminService } from './features/admin/admin.service.js';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { createAnalyticsService } from './features/analytics/analytics.service.js';
@@ -25,7 +27,15 @@ import { createAuthTokensRepository } from './features/auth/auth-tokens.reposito
 import { createAuthenticator, sessionCookieName } from './features/auth/authn.js';
 import { oidcRoutes } from './features/auth/oidc.routes.js';
 import { createOidcService } from './features/auth/oidc.service.js';
+import { createPasskeysService } from './features/auth/passkeys.service.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { createTwoFactorRepository } from './features/auth/two-factor.repository.js';
+import {
+  createSecondStepGate,
+  createTwoFactorCookies,
+  twoFactorRoutes,
+} from './features/auth/two-factor.routes.js';
+import { createTwoFactorService } from './features/auth/two-factor.service.js';
 import { createBillingRepository } from './features/billing/billing.repository.js';
 import { billingRoutes } from './features/billing/billing.routes.js';
 import { type BillingService, createBillingService } from './features/billing/billing.service.js';
@@ -66,6 +76,7 @@ import { publicApiRoutes } from './features/public-api/public-api.routes.js';
 import { createPublicApiService } from './features/public-api/public-api.service.js';
 import { publicResourcesRoutes } from './features/public-api/public-resources.routes.js';
 import { createPublicResourcesService } from './features/public-api/public-resources.service.js';
+import { publicToolsRoutes } from './features/public-api/public-tools.routes.js';
 import { createPushRepository } from './features/push/push.repository.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { createPushService } from './features/push/push.service.js';
@@ -76,6 +87,11 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { createSharingRepository } from './features/sharing/sharing.repository.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { createSharingService } from './features/sharing/sharing.service.js';
+import { toolsRoutes } from './features/tools/tools.routes.js';
+import { createToolsService } from './features/tools/tools.service.js';
+import { uploadLimits } from './features/uploads/upload-limits.js';
+import { uploadsRoutes } from './features/uploads/uploads.routes.js';
+import { createUploadsService } from './features/uploads/uploads.service.js';
 import { createUsageRepository } from './features/usage/usage.repository.js';
 import { usageRoutes } from './features/usage/usage.routes.js';
 import { createUsageService } from './features/usage/usage.service.js';
@@ -240,6 +256,26 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
   });
   const authn = createAuthenticator({ auth, cookieName, https });
+  // Two-factor sign-in and passkeys; security e-mails through `notifications` (created below).
+  const twoFactorRepository = createTwoFactorRepository(db);
+  const twoFactor = createTwoFactorService({
+    database,
+    repository: twoFactorRepository,
+    users,
+    auth,
+    clock,
+    encryptionKey: deriveKey(config.serverSecret, 'totp-secrets'),
+    onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
+  });
+  const passkeys = createPasskeysService({
+    publicUrl: config.publicUrl,
+    repository: twoFactorRepository,
+    users,
+    clock,
+    onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
+  });
+  const twoFactorCookies = createTwoFactorCookies({ https });
+  const secondStep = createSecondStepGate({ twoFactor, cookies: twoFactorCookies });
   const oidc = createOidcService({
     providers: config.social,
     publicUrl: config.publicUrl,
@@ -271,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
     },
     webhookUrlSaved: (userId) => webhooksRepository.enable(userId),
+    twoFactorEnabled: (userId) => twoFactor.hasSecondFactor(userId),
   });
   // E-mail notifications, receipts and security notices, with signed one-click unsubscribe links.
   const notifications = createNotificationsService({
@@ -507,6 +544,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   accountData.register({ key: 'usageStats', export: (userId) => usageRepository.usageStats(userId) });
   // Keys are exported without their secrets.
   accountData.register({ key: 'apiKeys', export: (userId) => apiKeys.list(userId) });
+  // Two-factor: what is on, and the passkeys' names and dates (no key material). Rows cascade.
+  accountData.register({ key: 'twoFactor', export: (userId) => twoFactor.exportData(userId) });
   // First-party analytics: page views and feature use (no IP, no user agent).
   const analytics = createAnalyticsService({
     analytics: createAnalyticsRepository(db, database.dialect),
@@ -608,8 +647,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       providers: () => registry.health(),
     }),
   });
-  authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits });
-  oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https });
+  authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits, secondStep });
+  oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https, secondStep });
+  twoFactorRoutes(app, {
+    auth,
+    authn,
+    users,
+    twoFactor,
+    passkeys,
+    cookies: twoFactorCookies,
+    limits: config.rateLimits,
+  });
+  adminRoutes(app, { authn, admin: createAdminService({ users, twoFactor, log: app.log }) });
   settingsRoutes(app, { authn, settings });
   if (push) pushRoutes(app, { authn, push });
   accountRoutes(app, { authn, auth, account });
@@ -624,6 +673,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   providerWebhookRoutes(app, { registry });
   libraryRoutes(app, { authn, library: createLibraryService({ assets, store }), signer });
+  // Uploads and the creative tools (issue 16): jobs of the same engine, assets of the same library.
+  const limits = uploadLimits(config.uploads);
+  const uploads = createUploadsService({
+    store,
+    assets,
+    clock,
+    limits,
+    planOf: async (userId) => (await users.findById(userId))?.plan ?? 'free',
+  });
+  const tools = createToolsService({ registry, generations, assets, store, uploadLimits: limits });
+  uploadsRoutes(app, { authn, uploads, signer, limits });
+  toolsRoutes(app, { authn, tools, generations });
   creditsRoutes(app, { authn, credits });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   webhooksRoutes(app, { authn, webhooks });
@@ -688,6 +749,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presenter: publicPresenter,
       clock,
     }),
+  });
+  // The public API's uploads, enhance and edit (issue 16), answered like its generators.
+  publicToolsRoutes(app, {
+    auth: publicApiAuth,
+    service: createPublicApiService({
+      keys: apiKeys,
+      users,
+      generations,
+      presenter: publicPresenter,
+      recordAccepted: publicApiAuth.recordAccepted,
+    }),
+    tools,
+    uploads,
+    presenter: publicPresenter,
+    signer,
+    limits,
   });
   openAICompatRoutes(app, {
     auth: publicApiAuth,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CREDIT_PRICES } from '@kaleido/common';
 import webPush from 'web-push';
 import { z } from 'zod';
+import type { UploadLimits } from './features/uploads/upload-limits.js';
 import { describeProviders, loadProvidersSetup, type ProvidersSetup } from './providers/providers-config.js';
 
 /** The whole configuration of a Kaleido process, read and validated once at start (see README's table). */
@@ -45,6 +46,8 @@ export interface AppConfig {
   push?: PushConfig;
   /** AI generation providers (PROVIDERS_FILE and shortcuts); absent: only the built-in Sketch renderer. */
   providers?: ProvidersSetup;
+  /** Upload limits and per-plan storage quotas (issue 16); absent parts: the shared defaults. */
+  uploads?: Partial<UploadLimits>;
 }
 
 /** The VAPID key pair (base64url, uncompressed P-256) and the contact push services may use. */

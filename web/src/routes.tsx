@@ -84,6 +84,14 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: APP_ROUTES.enhance,
+            lazy: async () => ({ Component: (await import('./features/tools/enhance-page')).EnhancePage }),
+          },
+          {
+            path: APP_ROUTES.edit,
+            lazy: async () => ({ Component: (await import('./features/tools/edit-page')).EditPage }),
+          },
+          {
             path: APP_ROUTES.gallery,
             lazy: async () => ({ Component: (await import('./features/home/gallery-page')).GalleryPage }),
           },

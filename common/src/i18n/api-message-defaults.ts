@@ -13,6 +13,7 @@ import { BILLING_MESSAGES } from '../billing-constants.js';
 import { BILLING_COUNTRIES, LIMITS, PUBLIC_API_OPTIONS, VIDEO_OPTIONS } from '../constants.js';
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '../generation-constants.js';
 import { SETTINGS_MESSAGES } from '../settings-constants.js';
+import { PASSKEY_NAME_MAX_LENGTH, PASSKEYS_MAX, TWO_FACTOR_MESSAGES } from '../two-factor-constants.js';
 import type { TApiMessageId } from './messages/en.js';
 
 /**
@@ -37,4 +38,6 @@ export const API_MESSAGE_DEFAULTS: Partial<Record<TApiMessageId, Record<string, 
     max: LIMITS.defaultVideoLengthMax,
   },
   [BILLING_MESSAGES.countryInvalid]: { countries: BILLING_COUNTRIES.join(', ') },
+  [TWO_FACTOR_MESSAGES.passkeyNameTooLong]: { max: PASSKEY_NAME_MAX_LENGTH },
+  [TWO_FACTOR_MESSAGES.passkeyLimit]: { max: PASSKEYS_MAX },
 };

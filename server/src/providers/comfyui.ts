@@ -1,9 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { TGenerationType } from '@kaleido/common';
 import WebSocket from 'ws';
-import { download, type FetchLike, readJson, type SendOptions, safeText, send, sleep } from './http.js';
+import {
+  type Downloaded,
+  download,
+  type FetchLike,
+  readJson,
+  type SendOptions,
+  safeText,
+  send,
+  sleep,
+} from './http.js';
 import { toOutput } from './outputs.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
@@ -13,6 +23,7 @@ import {
   type ProviderCapabilities,
   ProviderError,
   type ProviderHealth,
+  type UpscaleRequest,
 } from './provider.js';
 import {
   fillTemplate,
@@ -20,6 +31,18 @@ import {
   type TemplatedModelConfig,
   templatedModelCapabilities,
 } from './template.js';
+import {
+  editPrompt,
+  expandAsInpaint,
+  imageOutput,
+  keepSource,
+  maskPng,
+  requireTool,
+  sourceImage,
+  sourcePng,
+  toolOfEdit,
+  toolValues,
+} from './tool-inputs.js';
 
 /**
  * ComfyUI adapter (self-hosted GPUs). Each model is an API-format workflow with placeholders. A job
@@ -118,6 +141,9 @@ export function validateWorkflow(graph: Record<string, unknown>, info: ObjectInf
       const inputSpec = spec.input?.required?.[name] ?? spec.input?.optional?.[name];
       if (!inputSpec) continue;
       const [first, second] = inputSpec;
+      // Image inputs (LoadImage) list the input folder; a job uploads its own file just before it runs.
+      if (second && typeof second === 'object' && (second as { image_upload?: boolean }).image_upload)
+        continue;
       const choices = Array.isArray(first)
         ? first
         : first === 'COMBO' && second && typeof second === 'object'
@@ -129,6 +155,66 @@ export function validateWorkflow(graph: Record<string, unknown>, info: ObjectInf
     }
   }
   return problems;
+}
+
+/** Does the workflow use a node of this class? */
+function hasNode(graph: Record<string, unknown>, classType: string): boolean {
+  return Object.values(graph).some((node) => (node as { class_type?: string }).class_type === classType);
+}
+
+/** The graph of a tool request, with the names of the files uploaded for it. */
+function buildToolWorkflow(
+  model: ComfyModelConfig,
+  request: EditRequest | UpscaleRequest,
+  files: { image: string; mask?: string },
+): Record<string, unknown> {
+  const values = toolValues(request, { steps: model.steps.standard, constants: model.values });
+  values.negative_prompt = '';
+  values.image = files.image;
+  values.mask = files.mask;
+  return fillTemplate(model.workflow, values) as Record<string, unknown>;
+}
+
+/** A graph to check a tool model's workflow against a server (the file names are never checked). */
+function sampleToolGraph(model: ComfyModelConfig): Record<string, unknown> {
+  const source = {
+    kind: 'image',
+    data: Buffer.alloc(0),
+    contentType: 'image/png',
+    width: 512,
+    height: 512,
+  } as const;
+  const tools = model.tools ?? [];
+  const request: EditRequest | UpscaleRequest = tools.includes('enhance')
+    ? { model: model.id, source, seed: 1, scale: 2, quality: 'balanced', width: 1024, height: 1024 }
+    : {
+        model: model.id,
+        source,
+        seed: 1,
+        mode: tools.includes('expand') ? 'expand' : 'restyle',
+        style: 'anime',
+        target: { width: 768, height: 512, offsetX: 128, offsetY: 0 },
+      };
+  return buildToolWorkflow(model, request, {
+    image: 'kaleido/validation.png',
+    mask: 'kaleido/validation-mask.png',
+  });
+}
+
+/** The graph a server must be able to run for this model. */
+function validationGraph(model: ComfyModelConfig): Record<string, unknown> {
+  return model.generates === false ? sampleToolGraph(model) : buildWorkflow(model, sampleRequest(model));
+}
+
+/** One submission of the adapter: its graph (built on the chosen server) and how its output is read. */
+interface ComfyJob {
+  /** The kind of file the workflow saves. */
+  output: TGenerationType;
+  prepare(server: ServerState, signal: AbortSignal): Promise<Record<string, unknown>>;
+  finish(
+    file: Downloaded,
+    meta: { model: string; provider: string; poster?: Buffer; details: Record<string, unknown> },
+  ): Promise<GenerationOutput>;
 }
 
 function sampleRequest(model: ComfyModelConfig): GenerationRequest {
@@ -265,10 +351,7 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
         throw new ProviderError('unavailable', `${server.url}/object_info answered ${response.status}`);
       const info = await readJson<ObjectInfo>(response, PROVIDER);
       const results = new Map(
-        config.models.map((model) => [
-          model.id,
-          validateWorkflow(buildWorkflow(model, sampleRequest(model)), info),
-        ]),
+        config.models.map((model) => [model.id, validateWorkflow(validationGraph(model), info)]),
       );
       // A server lacking something is looked at again within a minute; a complete one every ten.
       const lacking = [...results.values()].some((problems) => problems.length);
@@ -384,15 +467,47 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
     );
   }
 
+  /**
+   * `POST /upload/image` (multipart: image, type "input", subfolder, overwrite): a tool's source or
+   * mask goes to the server that runs the job; answers the name LoadImage takes ("kaleido/<file>").
+   */
+  async function upload(server: ServerState, data: Buffer, signal: AbortSignal): Promise<string> {
+    const form = new FormData();
+    form.append(
+      'image',
+      new Blob([new Uint8Array(data)], { type: 'image/png' }),
+      `kaleido-${randomUUID()}.png`,
+    );
+    form.append('type', 'input');
+    form.append('subfolder', 'kaleido');
+    form.append('overwrite', 'true');
+    const response = await call(server, '/upload/image', {
+      method: 'POST',
+      body: form,
+      signal,
+      timeoutMs: 120_000,
+      retry: 'idempotent',
+    });
+    if (!response.ok) {
+      throw new ProviderError(
+        'unavailable',
+        `ComfyUI /upload/image answered ${response.status}: ${(await safeText(response)).slice(0, 200)}`,
+      );
+    }
+    const file = await readJson<{ name?: string; subfolder?: string }>(response, PROVIDER);
+    if (!file.name) throw new ProviderError('unavailable', 'ComfyUI /upload/image answered no file name');
+    return file.subfolder ? `${file.subfolder}/${file.name}` : file.name;
+  }
+
   /** Runs one submission on one server until it ends; throws `unavailable` when the server is lost. */
   async function runOn(
     server: ServerState,
     model: ComfyModelConfig,
-    request: GenerationRequest,
+    job: ComfyJob,
     context: GenerationContext,
     resume: ComfyResumeState | null,
   ): Promise<GenerationOutput> {
-    const graph = buildWorkflow(model, request);
+    const graph = await job.prepare(server, context.signal);
     const clientId = resume?.clientId ?? randomUUID();
     const tracker = new ProgressTracker(graph);
     let promptId = resume?.promptId ?? randomUUID();
@@ -536,7 +651,7 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
         if (interrupted) throw new ProviderError('internal', 'The ComfyUI job was interrupted on the server');
         throw failed ? executionFailure(failed[1]) : new ProviderError('internal', 'The ComfyUI job failed');
       }
-      const file = pickOutput(entry, request.kind);
+      const file = pickOutput(entry, job.output);
       const query = new URLSearchParams({
         filename: file.filename,
         subfolder: file.subfolder ?? '',
@@ -548,7 +663,7 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
         signal: context.signal,
       });
       context.report({ progress: 99, stage: 'Saving' });
-      return await toOutput(downloaded, request, {
+      return await job.finish(downloaded, {
         model: model.id,
         provider: PROVIDER,
         poster: lastPreview?.data,
@@ -561,42 +676,117 @@ export function createComfyProvider(config: ComfyProviderConfig): GenerationProv
     }
   }
 
+  /** A tool model of this provider that offers `tool`. */
+  function toolModel(id: string, tool: Parameters<typeof requireTool>[1]): ComfyModelConfig {
+    const model = models.get(id);
+    if (!model) throw new ProviderError('invalid_input', `Unknown ComfyUI model "${id}"`);
+    requireTool(model.tools, tool, PROVIDER, id);
+    return model;
+  }
+
+  /** A tool submission: its files are uploaded to the server that runs it, then the graph names them. */
+  function toolJob(
+    request: EditRequest | UpscaleRequest,
+    inputs: { image: Buffer; mask?: Buffer },
+  ): ComfyJob {
+    return {
+      output: 'image',
+      async prepare(server, signal) {
+        const files = {
+          image: await upload(server, inputs.image, signal),
+          mask: inputs.mask ? await upload(server, inputs.mask, signal) : undefined,
+        };
+        return buildToolWorkflow(models.get(request.model) as ComfyModelConfig, request, files);
+      },
+      async finish(file, meta) {
+        const output = await imageOutput(file, { ...meta, seed: request.seed });
+        return 'mode' in request ? keepSource(request, output) : output;
+      },
+    };
+  }
+
+  /** Runs a job on the best server, moving to another when a server is lost (resuming a checkpointed prompt first). */
+  async function run(
+    model: ComfyModelConfig,
+    job: ComfyJob,
+    resumeValue: unknown,
+    context: GenerationContext,
+  ): Promise<GenerationOutput> {
+    const resumeState = resumeValue as Partial<ComfyResumeState> | undefined;
+    const resumeServer =
+      resumeState?.promptId && resumeState.clientId
+        ? servers.find((server) => server.url === resumeState.server)
+        : undefined;
+    const tried = new Set<string>();
+    let resume = resumeServer ? (resumeState as ComfyResumeState) : null;
+    for (;;) {
+      const server = resume && resumeServer ? resumeServer : await pick(model.id, tried, context.signal);
+      tried.add(server.url);
+      server.active += 1;
+      try {
+        return await runOn(server, model, job, context, resume);
+      } catch (error) {
+        if (context.signal.aborted) throw context.signal.reason;
+        if (!(error instanceof ProviderError && error.kind === 'unavailable')) throw error;
+        markDown(server, error.message);
+        resume = null;
+        if (tried.size >= servers.length) throw error;
+        context.report({ progress: 1, stage: 'Moving to another ComfyUI server' });
+      } finally {
+        server.active -= 1;
+      }
+    }
+  }
+
   return {
     id: config.id,
     capabilities: () => capabilities,
 
     async generate(request, context) {
       const model = models.get(request.model);
-      if (!model || model.kind !== request.kind) {
+      if (!model || model.kind !== request.kind || model.generates === false) {
         throw new ProviderError(
           'invalid_input',
           `Unknown ComfyUI model "${request.model}" for ${request.kind}s`,
         );
       }
-      const resumeState = request.resumeState as Partial<ComfyResumeState> | undefined;
-      const resumeServer =
-        resumeState?.promptId && resumeState.clientId
-          ? servers.find((server) => server.url === resumeState.server)
-          : undefined;
-      const tried = new Set<string>();
-      let resume = resumeServer ? (resumeState as ComfyResumeState) : null;
-      for (;;) {
-        const server = resume && resumeServer ? resumeServer : await pick(model.id, tried, context.signal);
-        tried.add(server.url);
-        server.active += 1;
-        try {
-          return await runOn(server, model, request, context, resume);
-        } catch (error) {
-          if (context.signal.aborted) throw context.signal.reason;
-          if (!(error instanceof ProviderError && error.kind === 'unavailable')) throw error;
-          markDown(server, error.message);
-          resume = null;
-          if (tried.size >= servers.length) throw error;
-          context.report({ progress: 1, stage: 'Moving to another ComfyUI server' });
-        } finally {
-          server.active -= 1;
-        }
+      return run(
+        model,
+        {
+          output: request.kind,
+          prepare: async () => buildWorkflow(model, request),
+          finish: (file, meta) => toOutput(file, request, meta),
+        },
+        request.resumeState,
+        context,
+      );
+    },
+
+    async edit(request, context) {
+      const model = toolModel(request.model, toolOfEdit(request.mode));
+      const source = sourceImage(request);
+      // Checks the prompt the mode needs before anything is uploaded.
+      editPrompt(request);
+      let inputs: { image: Buffer; mask?: Buffer };
+      if (request.mode === 'inpaint') {
+        if (!request.mask)
+          throw new ProviderError('invalid_input', 'An inpaint needs a mask', { field: 'mask' });
+        inputs = {
+          image: await sourcePng(request),
+          mask: await maskPng(request.mask, source.width, source.height),
+        };
+      } else if (request.mode === 'expand' && !hasNode(model.workflow, 'ImagePadForOutpaint')) {
+        // An inpaint workflow offered for expand: the grown canvas and the mask of its new area.
+        inputs = await expandAsInpaint(request, context.signal);
+      } else {
+        inputs = { image: await sourcePng(request) };
       }
+      return run(model, toolJob(request, inputs), request.resumeState, context);
+    },
+
+    async upscale(request, context) {
+      const model = toolModel(request.model, 'enhance');
+      return run(model, toolJob(request, { image: await sourcePng(request) }), request.resumeState, context);
     },
 
     async health(): Promise<ProviderHealth> {

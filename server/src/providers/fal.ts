@@ -1,5 +1,6 @@
 import {
   createHealthRecord,
+  type Downloaded,
   download,
   type FetchLike,
   readJson,
@@ -10,12 +11,14 @@ import {
 } from './http.js';
 import { toOutput } from './outputs.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
   type ModelCapabilities,
   ProviderError,
+  type UpscaleRequest,
 } from './provider.js';
 import { progressFromLogs } from './replicate.js';
 import {
@@ -24,6 +27,19 @@ import {
   type TemplatedModelConfig,
   templatedModelCapabilities,
 } from './template.js';
+import {
+  dataUri,
+  editPrompt,
+  expandAsInpaint,
+  imageOutput,
+  keepSource,
+  maskPng,
+  requireTool,
+  sourceImage,
+  sourcePng,
+  toolOfEdit,
+  toolValues,
+} from './tool-inputs.js';
 
 /**
  * fal queue API (research 5): submit to `{queue}/{endpoint}`, follow `status_url` (queue position,
@@ -60,6 +76,14 @@ interface QueueStatus {
   response_url?: string;
   status_url?: string;
   cancel_url?: string;
+}
+
+interface ResultPayload {
+  images?: { url?: string }[];
+  image?: { url?: string };
+  video?: { url?: string };
+  seed?: number;
+  has_nsfw_concepts?: boolean[];
 }
 
 type FalHandle = { requestId: string; statusUrl: string; responseUrl: string; cancelUrl: string };
@@ -135,14 +159,11 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
 
   async function run(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput> {
     const model = models.get(request.model);
-    if (!model || model.kind !== request.kind) {
+    if (!model || model.kind !== request.kind || model.generates === false) {
       throw new ProviderError('invalid_input', `${provider} has no ${request.kind} model "${request.model}"`);
     }
-    const app = `${base}/${falAppOf(model.endpoint)}`;
-    let handle = request.resumeState as FalHandle | undefined;
-    if (!handle?.requestId) {
-      context.report({ progress: 1, stage: `Sending to ${provider}` });
-      const input = fillTemplate(
+    const input = () =>
+      fillTemplate(
         model.input,
         requestValues(request, {
           steps: model.steps
@@ -150,6 +171,115 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
             : undefined,
         }),
       );
+    const { file, payload, handle, started } = await submitAndFollow(
+      model,
+      input,
+      request.kind,
+      request.resumeState,
+      context,
+    );
+    return toOutput(file, request, {
+      model: model.id,
+      provider,
+      seed: typeof payload.seed === 'number' ? payload.seed : request.seed,
+      details: {
+        provider: config.id,
+        endpoint: model.endpoint,
+        requestId: handle.requestId,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  /** A tool model of this provider that offers `tool`. */
+  function toolModel(id: string, tool: Parameters<typeof requireTool>[1]): FalModelConfig {
+    const model = models.get(id);
+    if (!model) throw new ProviderError('invalid_input', `${provider} has no model "${id}"`);
+    requireTool(model.tools, tool, provider, id);
+    return model;
+  }
+
+  /**
+   * An edit or upscale: the source (and mask) are sent as `data:` URIs in the model's input
+   * (`{{image}}`, `{{mask}}`), which fal's endpoints take for file inputs; an expand becomes a fill of
+   * the grown canvas.
+   */
+  async function runTool(
+    model: FalModelConfig,
+    request: EditRequest | UpscaleRequest,
+    files: () => Promise<{ image: Buffer; mask?: Buffer }>,
+    context: GenerationContext,
+  ): Promise<GenerationOutput> {
+    const values = toolValues(request, {});
+    const input = async () => {
+      const { image, mask } = await files();
+      return fillTemplate(model.input, {
+        ...values,
+        image: dataUri(image),
+        mask: mask ? dataUri(mask) : undefined,
+      });
+    };
+    const { file, payload, handle, started } = await submitAndFollow(
+      model,
+      input,
+      'image',
+      request.resumeState,
+      context,
+    );
+    const output = await imageOutput(file, {
+      model: model.id,
+      provider,
+      seed: typeof payload.seed === 'number' ? payload.seed : request.seed,
+      details: {
+        provider: config.id,
+        endpoint: model.endpoint,
+        requestId: handle.requestId,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+    return 'mode' in request ? keepSource(request, output) : output;
+  }
+
+  async function edit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, toolOfEdit(request.mode));
+    const source = sourceImage(request);
+    editPrompt(request);
+    if (request.mode === 'expand')
+      return runTool(model, request, () => expandAsInpaint(request, context.signal), context);
+    if (request.mode === 'inpaint') {
+      const given = request.mask;
+      if (!given) throw new ProviderError('invalid_input', 'An inpaint needs a mask', { field: 'mask' });
+      return runTool(
+        model,
+        request,
+        async () => ({
+          image: await sourcePng(request),
+          mask: await maskPng(given, source.width, source.height),
+        }),
+        context,
+      );
+    }
+    return runTool(model, request, async () => ({ image: await sourcePng(request) }), context);
+  }
+
+  async function upscale(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, 'enhance');
+    return runTool(model, request, async () => ({ image: await sourcePng(request) }), context);
+  }
+
+  /** Submits (or resumes) a queue request, follows it to the end, reads the result and downloads its file. */
+  async function submitAndFollow(
+    model: FalModelConfig,
+    makeInput: () => unknown,
+    kind: 'image' | 'video',
+    resumeState: unknown,
+    context: GenerationContext,
+  ): Promise<{ file: Downloaded; payload: ResultPayload; handle: FalHandle; started: number }> {
+    const app = `${base}/${falAppOf(model.endpoint)}`;
+    let handle = resumeState as FalHandle | undefined;
+    if (!handle?.requestId) {
+      context.report({ progress: 1, stage: `Sending to ${provider}` });
+      const input = await makeInput();
       const response = await send(`${base}/${model.endpoint}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },
@@ -227,21 +357,14 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
       timeoutMs: 30_000,
     });
     if (!result.ok) throw await failure(result, 'result');
-    const payload = await readJson<{
-      images?: { url?: string }[];
-      image?: { url?: string };
-      video?: { url?: string };
-      seed?: number;
-      has_nsfw_concepts?: boolean[];
-    }>(result, provider);
+    const payload = await readJson<ResultPayload>(result, provider);
     if (payload.has_nsfw_concepts?.some(Boolean)) {
       throw new ProviderError('content_policy', `${provider} safety checker flagged the output`, {
         userMessage: policyMessage(provider),
       });
     }
-    const url =
-      request.kind === 'video' ? payload.video?.url : (payload.images?.[0]?.url ?? payload.image?.url);
-    if (!url) throw new ProviderError('internal', `${provider} result holds no ${request.kind}`);
+    const url = kind === 'video' ? payload.video?.url : (payload.images?.[0]?.url ?? payload.image?.url);
+    if (!url) throw new ProviderError('internal', `${provider} result holds no ${kind}`);
     context.report({ progress: 99, stage: 'Saving' });
     const file = await download(url, {
       provider,
@@ -249,23 +372,15 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
       signal: context.signal,
       headers: sameOrigin(url, base) ? auth : undefined,
     });
-    return toOutput(file, request, {
-      model: model.id,
-      provider,
-      seed: typeof payload.seed === 'number' ? payload.seed : request.seed,
-      details: {
-        provider: config.id,
-        endpoint: model.endpoint,
-        requestId: handle.requestId,
-        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
-      },
-    });
+    return { file, payload, handle, started };
   }
 
   return {
     id: config.id,
     capabilities: () => capabilities,
     generate: (request, context) => health.track(() => run(request, context)),
+    edit: (request, context) => health.track(() => edit(request, context)),
+    upscale: (request, context) => health.track(() => upscale(request, context)),
     health: async () => health.state(),
   };
 }
@@ -302,5 +417,44 @@ export const FAL_PRESETS: Record<string, Omit<FalModelConfig, 'id' | 'name' | 'e
     aspectRatios: ['16:9', '9:16', '1:1'],
     videoDurations: [5],
     videoFrameRates: [24],
+  },
+  // Tools (issue 16): `{{image}}` and `{{mask}}` are data URIs; a mask is white where the model paints.
+  'fal-ai/flux-pro/v1/fill': {
+    kind: 'image',
+    generates: false,
+    tools: ['inpaint', 'expand'],
+    input: {
+      prompt: '{{prompt}}',
+      image_url: '{{image}}',
+      mask_url: '{{mask}}',
+      seed: '{{seed}}',
+      output_format: 'png',
+    },
+    maxWidth: 2048,
+    maxHeight: 2048,
+  },
+  'fal-ai/flux-pro/kontext': {
+    kind: 'image',
+    generates: false,
+    tools: ['prompt-edit', 'restyle'],
+    input: { prompt: '{{prompt}}', image_url: '{{image}}', seed: '{{seed}}', output_format: 'png' },
+    maxWidth: 2048,
+    maxHeight: 2048,
+  },
+  'fal-ai/esrgan': {
+    kind: 'image',
+    generates: false,
+    tools: ['enhance'],
+    input: { image_url: '{{image}}', scale: '{{scale}}', model: 'RealESRGAN_x4plus', output_format: 'png' },
+    maxWidth: 8192,
+    maxHeight: 8192,
+  },
+  'fal-ai/clarity-upscaler': {
+    kind: 'image',
+    generates: false,
+    tools: ['enhance'],
+    input: { image_url: '{{image}}', upscale_factor: '{{scale}}', seed: '{{seed}}' },
+    maxWidth: 8192,
+    maxHeight: 8192,
   },
 };

@@ -22,7 +22,8 @@ const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 500, maxDelayMs: 3
 export interface SendOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON text, or a multipart form (file uploads: OpenAI image edits, ComfyUI and Replicate uploads). */
+  body?: string | FormData;
   /** The job's signal: aborting it aborts the request at once (no retry). */
   signal?: AbortSignal;
   /** One attempt's time limit (default 60 s). */

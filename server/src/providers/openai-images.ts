@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import {
   createHealthRecord,
   download,
@@ -9,14 +10,26 @@ import {
 } from './http.js';
 import { toOutput } from './outputs.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
   type ImageRequest,
   type ModelCapabilities,
+  type ModelTool,
   ProviderError,
 } from './provider.js';
+import {
+  alphaMaskPng,
+  editPrompt,
+  imageOutput,
+  keepSource,
+  requireTool,
+  sourceImage,
+  sourcePng,
+  toolOfEdit,
+} from './tool-inputs.js';
 
 /**
  * OpenAI-compatible images (`POST {baseUrl}/images/generations`): OpenAI's gpt-image-1 and dall-e-3,
@@ -47,6 +60,8 @@ export interface OpenAiModelConfig {
   prices?: { image?: number };
   failoverGroup?: string;
   timeoutSeconds?: number;
+  /** Edits it takes through `POST /images/edits` (gpt-image-1: inpaint, prompt edits, restyle). */
+  tools?: readonly ModelTool[];
 }
 
 export interface OpenAiProviderConfig {
@@ -69,6 +84,7 @@ export const OPENAI_MODEL_PRESETS: Record<string, Omit<OpenAiModelConfig, 'id' |
     extendedFields: false,
     responseFormat: false,
     stream: false,
+    tools: ['inpaint', 'prompt-edit', 'restyle'],
   },
   'dall-e-3': {
     sizes: ['1024x1024', '1792x1024', '1024x1792'],
@@ -86,6 +102,7 @@ export const OPENAI_MODEL_PRESETS: Record<string, Omit<OpenAiModelConfig, 'id' |
     extendedFields: false,
     responseFormat: true,
     stream: false,
+    tools: ['inpaint', 'prompt-edit'],
   },
 };
 
@@ -133,16 +150,105 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): GenerationPr
         prices: model.prices,
         failoverGroup: model.failoverGroup,
         timeoutSeconds: model.timeoutSeconds,
+        tools: model.tools,
       }),
     ),
   };
 
-  function headers(): Record<string, string> {
+  /** Auth headers; multipart bodies set their own Content-Type (with the boundary). */
+  function headers(json = true): Record<string, string> {
     return {
-      'Content-Type': 'application/json',
+      ...(json ? { 'Content-Type': 'application/json' } : {}),
       ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
       ...(config.organization ? { 'OpenAI-Organization': config.organization } : {}),
     };
+  }
+
+  /** The file of an answer's first image: base64, or a URL downloaded (with the key only on the API's origin). */
+  async function imageFile(
+    image: { b64_json?: string; url?: string } | undefined,
+    signal: AbortSignal,
+  ): Promise<{ data: Buffer; contentType: string }> {
+    if (image?.b64_json) return { data: Buffer.from(image.b64_json, 'base64'), contentType: 'image/png' };
+    if (image?.url) {
+      const auth =
+        sameOrigin(image.url, base) && config.apiKey
+          ? { Authorization: `Bearer ${config.apiKey}` }
+          : undefined;
+      return download(image.url, { provider, fetch: config.fetch, signal, headers: auth });
+    }
+    throw new ProviderError('internal', `${provider} answered without an image`);
+  }
+
+  /**
+   * `POST /images/edits` (multipart: model, prompt, n, size, image, and for inpaint a mask whose
+   * transparent pixels are the ones to change). The answer is brought back to the source's size when
+   * the allowed size only approximates its shape.
+   */
+  async function edit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = models.get(request.model);
+    if (!model) throw new ProviderError('invalid_input', `${provider} has no model "${request.model}"`);
+    requireTool(model.tools, toolOfEdit(request.mode), provider, model.id);
+    const source = sourceImage(request);
+    const size = model.sizes
+      ? nearestSize(model.sizes, source.width, source.height)
+      : `${source.width}x${source.height}`;
+    const form = new FormData();
+    form.append('model', model.model);
+    form.append('prompt', editPrompt(request));
+    form.append('n', '1');
+    form.append('size', size);
+    const quality = model.quality?.high;
+    if (quality) form.append('quality', quality);
+    if (model.responseFormat) form.append('response_format', 'b64_json');
+    if (model.extendedFields) form.append('seed', String(request.seed));
+    form.append(
+      'image',
+      new Blob([new Uint8Array(await sourcePng(request))], { type: 'image/png' }),
+      'image.png',
+    );
+    if (request.mode === 'inpaint') {
+      if (!request.mask)
+        throw new ProviderError('invalid_input', 'An inpaint needs a mask', { field: 'mask' });
+      const mask = await alphaMaskPng(request.mask, source.width, source.height);
+      form.append('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+    }
+    context.report({ progress: 5, stage: `Waiting for ${provider}` });
+    const response = await send(`${base}/images/edits`, {
+      method: 'POST',
+      headers: headers(false),
+      body: form,
+      signal: context.signal,
+      timeoutMs: (model.timeoutSeconds ?? 300) * 1000,
+      provider,
+      fetch: config.fetch,
+    });
+    if (!response.ok) throw await failure(response);
+    const answer = await readJson<{ data?: { b64_json?: string; url?: string }[] }>(response, provider);
+    let file = await imageFile(answer.data?.[0], context.signal);
+    const [w, h] = size.split('x').map(Number);
+    if (
+      (w !== source.width || h !== source.height) &&
+      Math.abs(Math.log(((w ?? 1) / (h ?? 1)) * (source.height / source.width))) < 0.05
+    ) {
+      file = {
+        data: await sharp(file.data).resize(source.width, source.height, { fit: 'fill' }).png().toBuffer(),
+        contentType: 'image/png',
+      };
+    }
+    context.report({ progress: 99, stage: 'Saving' });
+    const output = await imageOutput(file, {
+      model: model.id,
+      provider,
+      seed: request.seed,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        size,
+        ...(model.extendedFields ? {} : { seedHonoured: false }),
+      },
+    });
+    return keepSource(request, output);
   }
 
   async function failure(response: Response): Promise<ProviderError> {
@@ -250,6 +356,7 @@ export function createOpenAiProvider(config: OpenAiProviderConfig): GenerationPr
     id: config.id,
     capabilities: () => capabilities,
     generate: (request, context) => health.track(() => generate(request, context)),
+    edit: (request, context) => health.track(() => edit(request, context)),
     health: async () => health.state(),
   };
 }

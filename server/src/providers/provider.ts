@@ -45,6 +45,70 @@ export interface VideoRequest extends BaseRequest {
 
 export type GenerationRequest = ImageRequest | VideoRequest;
 
+/** What a model can do besides generating (shown by `GET /api/tools`, routed by the runner). */
+export const MODEL_TOOLS = ['enhance', 'restyle', 'expand', 'inpaint', 'prompt-edit'] as const;
+export type ModelTool = (typeof MODEL_TOOLS)[number];
+
+/**
+ * The asset a tool works on. Images come as bytes (bounded by the upload limits); videos as a file
+ * on local disk, so a long clip is never held in memory.
+ */
+export type ToolSource =
+  | { kind: 'image'; data: Buffer; contentType: string; width: number; height: number }
+  | {
+      kind: 'video';
+      /** Path of the MP4/WebM/MOV on disk (a temporary copy the runner removes afterwards). */
+      file: string;
+      contentType: string;
+      width: number;
+      height: number;
+      durationSeconds: number;
+      fps: number;
+    };
+
+interface BaseToolRequest {
+  /** The model id of this provider to use. */
+  model: string;
+  source: ToolSource;
+  seed: number;
+  /** As for generations: draw the visible mark when asked (see BaseRequest.watermark). */
+  watermark?: boolean;
+  resumeState?: unknown;
+}
+
+/** Super-resolution of an image or a video by `scale`; `quality` picks the model size where there is a choice. */
+export interface UpscaleRequest extends BaseToolRequest {
+  scale: 2 | 4;
+  quality: 'fast' | 'balanced' | 'best';
+  /** Exact output size the runner priced (the source's size times `scale`). */
+  width: number;
+  height: number;
+}
+
+/** The new canvas of an expand: the output size and where the source image sits in it. */
+export interface ExpandTarget {
+  width: number;
+  height: number;
+  offsetX: number;
+  offsetY: number;
+}
+
+/**
+ * An edit of an image. `restyle` uses `style` and `strength`; `expand` uses `target`; `inpaint` uses
+ * `mask` and `prompt`; `prompt` (a prompt edit, "make it night") uses `prompt`.
+ */
+export interface EditRequest extends BaseToolRequest {
+  mode: 'restyle' | 'expand' | 'inpaint' | 'prompt';
+  prompt?: string;
+  /** One of the shared image styles (IMAGE_OPTIONS.imageStyles). */
+  style?: string;
+  /** 0..1: how far the result moves from the source. */
+  strength?: number;
+  target?: ExpandTarget;
+  /** PNG of the source's size; white = change, black = keep. */
+  mask?: Buffer;
+}
+
 export interface ProgressUpdate {
   /** 0–100. */
   progress: number;
@@ -105,6 +169,15 @@ export interface ModelCapabilities {
   failoverGroup?: string;
   /** How long one job of this model may take before it is stopped (default: the runner's per-kind timeout). */
   timeoutSeconds?: number;
+  /** Tools this model offers through the provider's `upscale`/`edit`; absent: generation only. */
+  tools?: readonly ModelTool[];
+  /** For `enhance`: the largest output long side (px) this model reaches. */
+  maxUpscaleLongSide?: number;
+  /**
+   * False: a tool-only model (an upscaler, a fill model): `kinds` then names what it works on, and the
+   * generators never offer it. Absent: it generates its `kinds`.
+   */
+  generates?: boolean;
 }
 
 export interface ProviderCapabilities {
@@ -151,6 +224,10 @@ export interface GenerationProvider {
   readonly id: string;
   capabilities(): ProviderCapabilities;
   generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Super-resolution, for models whose capabilities list `enhance`. */
+  upscale?(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Edits, for models whose capabilities list the matching tool (`prompt` mode: `prompt-edit`). */
+  edit?(request: EditRequest, context: GenerationContext): Promise<GenerationOutput>;
   /** Whether the provider can take jobs now (shown in /api/health); absent: always up. */
   health?(): Promise<ProviderHealth>;
   /** Releases workers, sockets and pools. */

@@ -159,3 +159,68 @@ describe('providers configuration', () => {
     }
   });
 });
+
+describe('providers configuration: tools (issue 16)', () => {
+  it('gives presets and built-in tool workflows their tools, as models the generators do not offer', () => {
+    const setup = parseProvidersSetup(
+      {
+        providers: [
+          {
+            type: 'comfyui',
+            servers: ['http://gpu:8188'],
+            models: [
+              { id: 'sd', kind: 'image', workflow: 'text-to-image' },
+              { id: 'inpaint', workflow: 'inpaint', values: { checkpoint: 'my-inpainting.safetensors' } },
+              { id: 'esrgan', workflow: 'upscale-model', maxUpscaleLongSide: 8192 },
+            ],
+          },
+          {
+            type: 'replicate',
+            apiToken: 'r8',
+            models: [
+              { id: 'fill', model: 'black-forest-labs/flux-fill-pro' },
+              {
+                id: 'my-upscaler',
+                model: 'someone/upscaler:abc',
+                tools: ['enhance'],
+                input: { image: '{{image}}', scale: '{{scale}}' },
+              },
+            ],
+          },
+          { type: 'openai', apiKey: 'sk', models: [{ id: 'gpt', model: 'gpt-image-1', tools: ['inpaint'] }] },
+        ],
+      },
+      options,
+    );
+    const [comfySpec, replicateSpec, openai] = setup.providers;
+    const comfy = comfySpec?.type === 'comfyui' ? comfySpec : undefined;
+    const replicate = replicateSpec?.type === 'replicate' ? replicateSpec : undefined;
+    expect(comfy?.models.map((model) => [model.id, model.kind, model.generates, model.tools])).toEqual([
+      ['sd', 'image', true, undefined],
+      ['inpaint', 'image', false, ['inpaint']],
+      ['esrgan', 'image', false, ['enhance']],
+    ]);
+    expect(comfy?.models[1]).toMatchObject({ values: { checkpoint: 'my-inpainting.safetensors' } });
+    expect(comfy?.models[1]?.failoverGroup).toBeUndefined();
+    expect(comfy?.models[2]?.maxUpscaleLongSide).toBe(8192);
+    expect(replicate?.models.map((model) => [model.id, model.generates, model.tools])).toEqual([
+      ['fill', false, ['inpaint', 'expand']],
+      ['my-upscaler', false, ['enhance']],
+    ]);
+    // A generation model that also edits keeps generating; configuration overrides the preset's tools.
+    expect(openai?.models[0]).toMatchObject({ generates: true, tools: ['inpaint'], failoverGroup: 'image' });
+  });
+
+  it('refuses unknown tools', () => {
+    expect(() =>
+      parseProvidersSetup(
+        {
+          providers: [
+            { type: 'fal', key: 'k', models: [{ id: 'x', endpoint: 'a/b', tools: ['dream'], input: {} }] },
+          ],
+        },
+        options,
+      ),
+    ).toThrow(/tools/);
+  });
+});

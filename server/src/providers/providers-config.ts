@@ -6,6 +6,7 @@ import type { ComfyProviderConfig } from './comfyui.js';
 import { BUILT_IN_WORKFLOWS, type BuiltInWorkflow } from './comfyui-workflows.js';
 import { FAL_PRESETS, type FalProviderConfig } from './fal.js';
 import { OPENAI_MODEL_PRESETS, type OpenAiProviderConfig } from './openai-images.js';
+import { MODEL_TOOLS, type ModelTool } from './provider.js';
 import { REPLICATE_PRESETS, type ReplicateProviderConfig } from './replicate.js';
 import { placeholdersOf, REQUEST_PLACEHOLDERS } from './template.js';
 
@@ -59,6 +60,12 @@ const modelCommon = {
     .min(5)
     .max(24 * 3600)
     .optional(),
+  /** Edits and upscales the model offers (issue 16); presets and built-in tool workflows give their own. */
+  tools: z.array(z.enum(MODEL_TOOLS)).min(1).optional(),
+  /** For enhance: the largest output long side (px) the model reaches. */
+  maxUpscaleLongSide: z.number().int().min(64).max(65536).optional(),
+  /** False: a tool-only model, not offered to the generators (default: false when it has tools and no kind). */
+  generates: z.boolean().optional(),
 };
 
 const ZComfy = z.object({
@@ -70,8 +77,12 @@ const ZComfy = z.object({
     .array(
       z.object({
         ...modelCommon,
-        kind,
-        /** "text-to-image", "text-to-video", a path to an API-format JSON file, or the graph itself. */
+        /** Optional for the built-in tool workflows (they work on images). */
+        kind: kind.optional(),
+        /**
+         * "text-to-image", "text-to-video", the tool workflows "img2img", "inpaint", "outpaint" and
+         * "upscale-model", a path to an API-format JSON file, or the graph itself.
+         */
         workflow: z.union([z.string(), z.record(z.string(), z.unknown())]),
         values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
         steps: steps.default({ standard: 20, high: 30, ultra: 40 }),
@@ -125,6 +136,8 @@ const ZReplicate = z.object({
         ...ZHosted,
         model: z.string().min(3),
         waitSeconds: z.number().int().min(0).max(60).optional(),
+        /** A community model named without a version: run its latest version. */
+        community: z.boolean().optional(),
       }),
     )
     .min(1),
@@ -158,11 +171,23 @@ function resolveSecret(value: string | undefined, env: NodeJS.ProcessEnv, where:
   return found;
 }
 
-function loadWorkflow(workflow: string | Record<string, unknown>, baseDir: string, where: string) {
+function loadWorkflow(
+  workflow: string | Record<string, unknown>,
+  baseDir: string,
+  where: string,
+): {
+  graph: Record<string, unknown>;
+  defaults: Record<string, string | number>;
+  tools?: readonly ModelTool[];
+} {
   if (typeof workflow !== 'string') return { graph: workflow, defaults: {} };
   if (workflow in BUILT_IN_WORKFLOWS) {
-    const builtIn = BUILT_IN_WORKFLOWS[workflow as BuiltInWorkflow];
-    return { graph: builtIn.graph as unknown as Record<string, unknown>, defaults: builtIn.defaults };
+    const builtIn: {
+      graph: object;
+      defaults: Record<string, string | number>;
+      tools?: readonly ModelTool[];
+    } = BUILT_IN_WORKFLOWS[workflow as BuiltInWorkflow];
+    return { graph: { ...builtIn.graph }, defaults: builtIn.defaults, tools: builtIn.tools };
   }
   const file = path.resolve(baseDir, workflow);
   try {
@@ -172,12 +197,15 @@ function loadWorkflow(workflow: string | Record<string, unknown>, baseDir: strin
   }
 }
 
-function hostedModel<T extends { kind?: TGenerationType; input?: Record<string, unknown> }>(
+function hostedModel<
+  T extends { kind?: TGenerationType; input?: Record<string, unknown>; tools?: readonly ModelTool[] },
+>(
   model: T,
-  preset: { kind: TGenerationType; input: Record<string, unknown> } | undefined,
+  preset: { kind: TGenerationType; input: Record<string, unknown>; tools?: readonly ModelTool[] } | undefined,
   where: string,
 ) {
-  const kindOf = model.kind ?? preset?.kind;
+  // A tool-only model without a kind works on images.
+  const kindOf = model.kind ?? preset?.kind ?? (model.tools ? 'image' : undefined);
   const input = model.input ?? preset?.input;
   if (!kindOf || !input) {
     throw new ProvidersConfigError(`${where}: give "kind" and "input" (no preset is known for this model)`);
@@ -194,9 +222,20 @@ function commonOf(
     aspectRatios: readonly string[];
     videoDurations: readonly number[];
     videoFrameRates: readonly number[];
+    tools: readonly ModelTool[];
+    maxUpscaleLongSide: number;
+    generates: boolean;
   }> = {},
+  /** The configuration named the kind (a model with tools and a kind also generates). */
+  explicitKind = true,
 ) {
+  const tools = model.tools ?? preset.tools;
+  // Tool-only unless said otherwise: a tool preset or workflow, or a model given tools and no kind.
+  const generates = model.generates ?? preset.generates ?? !(model.tools && !explicitKind);
   return {
+    tools,
+    maxUpscaleLongSide: model.maxUpscaleLongSide ?? preset.maxUpscaleLongSide,
+    generates,
     id: model.id,
     name: model.name ?? model.id,
     description: model.description,
@@ -206,7 +245,7 @@ function commonOf(
     videoDurations: kindOf === 'video' ? (model.videoDurations ?? preset.videoDurations) : undefined,
     videoFrameRates: kindOf === 'video' ? (model.videoFrameRates ?? preset.videoFrameRates) : undefined,
     prices: model.prices,
-    failoverGroup: model.failoverGroup === null ? undefined : (model.failoverGroup ?? kindOf),
+    failoverGroup: model.failoverGroup === null || !generates ? undefined : (model.failoverGroup ?? kindOf),
     timeoutSeconds: model.timeoutSeconds,
   };
 }
@@ -231,7 +270,13 @@ export function parseProvidersSetup(
           name: spec.name,
           servers: spec.servers,
           models: spec.models.map((model) => {
-            const { graph, defaults } = loadWorkflow(model.workflow, options.baseDir, `${where} ${model.id}`);
+            const { graph, defaults, tools } = loadWorkflow(
+              model.workflow,
+              options.baseDir,
+              `${where} ${model.id}`,
+            );
+            const kindOf = model.kind ?? (tools || model.tools ? 'image' : undefined);
+            if (!kindOf) throw new ProvidersConfigError(`${where} ${model.id}: give "kind"`);
             const values = { ...defaults, ...model.values };
             const missing = [...placeholdersOf(graph)].filter(
               (name) => !(REQUEST_PLACEHOLDERS as readonly string[]).includes(name) && !(name in values),
@@ -242,8 +287,18 @@ export function parseProvidersSetup(
               );
             }
             return {
-              ...commonOf(model, model.kind, { videoDurations: [3, 5], videoFrameRates: [24] }),
-              kind: model.kind,
+              ...commonOf(
+                model,
+                kindOf,
+                {
+                  videoDurations: [3, 5],
+                  videoFrameRates: [24],
+                  tools,
+                  generates: tools ? false : undefined,
+                },
+                model.kind !== undefined,
+              ),
+              kind: kindOf,
               workflow: graph,
               values,
               steps: model.steps,
@@ -287,11 +342,12 @@ export function parseProvidersSetup(
             const preset = REPLICATE_PRESETS[model.model.split(':')[0] as string];
             const { kind: kindOf, input } = hostedModel(model, preset, `${where} ${model.id}`);
             return {
-              ...commonOf(model, kindOf, preset),
+              ...commonOf(model, kindOf, preset, model.kind !== undefined),
               kind: kindOf,
               model: model.model,
               input,
               waitSeconds: model.waitSeconds ?? preset?.waitSeconds ?? (kindOf === 'image' ? 60 : 0),
+              community: model.community ?? preset?.community,
               steps: model.steps,
             };
           }),
@@ -308,7 +364,7 @@ export function parseProvidersSetup(
             const preset = FAL_PRESETS[model.endpoint];
             const { kind: kindOf, input } = hostedModel(model, preset, `${where} ${model.id}`);
             return {
-              ...commonOf(model, kindOf, preset),
+              ...commonOf(model, kindOf, preset, model.kind !== undefined),
               kind: kindOf,
               endpoint: model.endpoint,
               input,

@@ -10,12 +10,14 @@ import {
 } from './http.js';
 import { toOutput } from './outputs.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
   type ModelCapabilities,
   ProviderError,
+  type UpscaleRequest,
 } from './provider.js';
 import {
   fillTemplate,
@@ -23,6 +25,18 @@ import {
   type TemplatedModelConfig,
   templatedModelCapabilities,
 } from './template.js';
+import {
+  editPrompt,
+  expandAsInpaint,
+  imageOutput,
+  keepSource,
+  maskPng,
+  requireTool,
+  sourceImage,
+  sourcePng,
+  toolOfEdit,
+  toolValues,
+} from './tool-inputs.js';
 
 /**
  * Replicate predictions. A job creates a prediction for the model (`POST /models/{owner}/{name}/
@@ -40,6 +54,8 @@ export interface ReplicateModelConfig extends TemplatedModelConfig {
   input: Record<string, unknown>;
   /** Seconds to hold the create request open (`Prefer: wait=N`, 1–60); 0: do not wait. */
   waitSeconds: number;
+  /** A community model given without a version: its latest version is read and used. */
+  community?: boolean;
   steps?: { standard: number; high: number; ultra: number };
 }
 
@@ -261,20 +277,69 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       .catch(() => undefined);
   }
 
-  async function create(model: ReplicateModelConfig, request: GenerationRequest) {
-    const input = fillTemplate(
-      model.input,
-      requestValues(request, {
-        steps: model.steps ? model.steps[request.kind === 'image' ? request.quality : 'standard'] : undefined,
-      }),
-    );
-    const [name, version] = model.model.split(':');
+  /**
+   * Uploads a tool's input through the Files API (`POST /files`, multipart field `content`) and answers
+   * the file's URL, which predictions take as a file input (Replicate reads it with our token).
+   */
+  async function uploadFile(data: Buffer, name: string, signal: AbortSignal): Promise<string> {
+    const form = new FormData();
+    form.append('content', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+    form.append('metadata', JSON.stringify({ source: 'kaleido' }));
+    const response = await send(`${base}/files`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+      signal,
+      retry: 'rate-limit',
+      provider,
+      fetch: config.fetch,
+      timeoutMs: 120_000,
+    });
+    if (!response.ok) throw await failure(response);
+    const file = await readJson<{ id?: string; urls?: { get?: string } }>(response, provider);
+    const url = file.urls?.get ?? (file.id ? `${base}/files/${encodeURIComponent(file.id)}` : undefined);
+    if (!url) throw new ProviderError('unavailable', `${provider} stored the file but named no URL`);
+    return url;
+  }
+
+  const latestVersions = new Map<string, Promise<string>>();
+
+  /**
+   * The latest version id of a community model (`GET /models/{owner}/{name}` → `latest_version.id`):
+   * only official models take `POST /models/…/predictions`; the others need `POST /predictions` with a
+   * version. Read once per model; a failed read is tried again next time.
+   */
+  function latestVersion(name: string): Promise<string> {
+    let found = latestVersions.get(name);
+    if (!found) {
+      found = (async () => {
+        const response = await send(`${base}/models/${name}`, {
+          headers: auth,
+          retry: 'idempotent',
+          provider,
+          fetch: config.fetch,
+          timeoutMs: 15_000,
+        });
+        if (!response.ok) throw await failure(response);
+        const body = await readJson<{ latest_version?: { id?: string } }>(response, provider);
+        if (!body.latest_version?.id)
+          throw new ProviderError('unavailable', `${name} has no version on ${provider}`);
+        return body.latest_version.id;
+      })();
+      latestVersions.set(name, found);
+      found.catch(() => latestVersions.delete(name));
+    }
+    return found;
+  }
+
+  async function create(model: ReplicateModelConfig, input: unknown, timeoutSeconds: number) {
+    const [name = model.model, pinned] = model.model.split(':');
+    const version = pinned ?? (model.community ? await latestVersion(name) : undefined);
     const body: Record<string, unknown> = version ? { version, input } : { input };
     if (config.webhookUrl) {
       body.webhook = config.webhookUrl;
       body.webhook_events_filter = ['start', 'logs', 'completed'];
     }
-    const timeoutSeconds = model.timeoutSeconds ?? (request.kind === 'image' ? 300 : 1800);
     const headers: Record<string, string> = {
       ...auth,
       'Content-Type': 'application/json',
@@ -319,10 +384,124 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
 
   async function run(request: GenerationRequest, context: GenerationContext): Promise<GenerationOutput> {
     const model = models.get(request.model);
-    if (!model || model.kind !== request.kind) {
+    if (!model || model.kind !== request.kind || model.generates === false) {
       throw new ProviderError('invalid_input', `${provider} has no ${request.kind} model "${request.model}"`);
     }
-    const resume = request.resumeState as { predictionId?: string } | undefined;
+    const input = () =>
+      fillTemplate(
+        model.input,
+        requestValues(request, {
+          steps: model.steps
+            ? model.steps[request.kind === 'image' ? request.quality : 'standard']
+            : undefined,
+        }),
+      );
+    const timeoutSeconds = model.timeoutSeconds ?? (request.kind === 'image' ? 300 : 1800);
+    const { file, prediction, started } = await predict(
+      model,
+      input,
+      timeoutSeconds,
+      request.resumeState,
+      context,
+    );
+    return toOutput(file, request, {
+      model: model.id,
+      provider,
+      seed: request.seed,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        predictionId: prediction.id,
+        predictSeconds: prediction.metrics?.predict_time,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  /** A tool model of this provider that offers `tool`. */
+  function toolModel(id: string, tool: Parameters<typeof requireTool>[1]): ReplicateModelConfig {
+    const model = models.get(id);
+    if (!model) throw new ProviderError('invalid_input', `${provider} has no model "${id}"`);
+    requireTool(model.tools, tool, provider, id);
+    return model;
+  }
+
+  /**
+   * An edit or upscale: the source (and mask) go up through the Files API, their URLs fill the
+   * model's input as `{{image}}` and `{{mask}}`; an expand becomes a fill of the grown canvas.
+   */
+  async function runTool(
+    model: ReplicateModelConfig,
+    request: EditRequest | UpscaleRequest,
+    files: { image: Buffer; mask?: Buffer } | null,
+    context: GenerationContext,
+  ): Promise<GenerationOutput> {
+    const resumed = Boolean((request.resumeState as { predictionId?: string } | undefined)?.predictionId);
+    let values = toolValues(request, {});
+    if (files && !resumed) {
+      context.report({ progress: 1, stage: `Sending the image to ${provider}` });
+      values = {
+        ...values,
+        image: await uploadFile(files.image, 'image.png', context.signal),
+        mask: files.mask ? await uploadFile(files.mask, 'mask.png', context.signal) : undefined,
+      };
+    }
+    const timeoutSeconds = model.timeoutSeconds ?? 600;
+    const { file, prediction, started } = await predict(
+      model,
+      () => fillTemplate(model.input, values),
+      timeoutSeconds,
+      request.resumeState,
+      context,
+    );
+    const output = await imageOutput(file, {
+      model: model.id,
+      provider,
+      seed: request.seed,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        predictionId: prediction.id,
+        predictSeconds: prediction.metrics?.predict_time,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+    return 'mode' in request ? keepSource(request, output) : output;
+  }
+
+  async function edit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, toolOfEdit(request.mode));
+    const source = sourceImage(request);
+    editPrompt(request);
+    if (request.resumeState) return runTool(model, request, null, context);
+    if (request.mode === 'expand') {
+      // The grown canvas (margins roughed in) and the mask of its new area: a fill model completes it.
+      return runTool(model, request, await expandAsInpaint(request, context.signal), context);
+    }
+    if (request.mode === 'inpaint') {
+      if (!request.mask)
+        throw new ProviderError('invalid_input', 'An inpaint needs a mask', { field: 'mask' });
+      const mask = await maskPng(request.mask, source.width, source.height);
+      return runTool(model, request, { image: await sourcePng(request), mask }, context);
+    }
+    return runTool(model, request, { image: await sourcePng(request) }, context);
+  }
+
+  async function upscale(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, 'enhance');
+    if (request.resumeState) return runTool(model, request, null, context);
+    return runTool(model, request, { image: await sourcePng(request) }, context);
+  }
+
+  /** Creates (or resumes) a prediction, follows it to the end and downloads its file. */
+  async function predict(
+    model: ReplicateModelConfig,
+    input: () => unknown,
+    timeoutSeconds: number,
+    resumeState: unknown,
+    context: GenerationContext,
+  ): Promise<{ file: Awaited<ReturnType<typeof download>>; prediction: Prediction; started: number }> {
+    const resume = resumeState as { predictionId?: string } | undefined;
     let prediction: Prediction;
     if (resume?.predictionId) {
       prediction = await getPrediction(resume.predictionId, undefined, context.signal);
@@ -330,7 +509,7 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       context.report({ progress: 1, stage: `Sending to ${provider}` });
       // The create is not aborted with the job: its answer names the prediction to cancel (an abandoned
       // create would leave a paid prediction running until its Cancel-After deadline).
-      prediction = await create(model, request);
+      prediction = await create(model, input(), timeoutSeconds);
       await context.checkpoint({ predictionId: prediction.id });
       if (context.signal.aborted) {
         await cancel(prediction);
@@ -380,24 +559,15 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
       // A delivery URL can lapse (e.g. a job resumed after a restart): read the prediction again for fresh ones.
       file = await fetchOutput(await getPrediction(prediction.id, prediction.urls, context.signal));
     }
-    return toOutput(file, request, {
-      model: model.id,
-      provider,
-      seed: request.seed,
-      details: {
-        provider: config.id,
-        remoteModel: model.model,
-        predictionId: prediction.id,
-        predictSeconds: prediction.metrics?.predict_time,
-        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
-      },
-    });
+    return { file, prediction, started };
   }
 
   return {
     id: config.id,
     capabilities: () => capabilities,
     generate: (request, context) => health.track(() => run(request, context)),
+    edit: (request, context) => health.track(() => edit(request, context)),
+    upscale: (request, context) => health.track(() => upscale(request, context)),
     async health() {
       const state = health.state();
       if (!state.ok) return state;
@@ -507,5 +677,46 @@ export const REPLICATE_PRESETS: Record<string, Omit<ReplicateModelConfig, 'id' |
     // 81–121 frames at up to 24 fps: five seconds.
     videoDurations: [5],
     videoFrameRates: [24],
+  },
+  // Tools (issue 16): `{{image}}` and `{{mask}}` are Files API URLs; a mask is white where the model paints.
+  'black-forest-labs/flux-fill-pro': {
+    kind: 'image',
+    generates: false,
+    tools: ['inpaint', 'expand'],
+    input: {
+      prompt: '{{prompt}}',
+      image: '{{image}}',
+      mask: '{{mask}}',
+      seed: '{{seed}}',
+      output_format: 'png',
+    },
+    waitSeconds: 60,
+    maxWidth: 2048,
+    maxHeight: 2048,
+  },
+  'black-forest-labs/flux-kontext-pro': {
+    kind: 'image',
+    generates: false,
+    tools: ['prompt-edit', 'restyle'],
+    input: {
+      prompt: '{{prompt}}',
+      input_image: '{{image}}',
+      aspect_ratio: 'match_input_image',
+      seed: '{{seed}}',
+      output_format: 'png',
+    },
+    waitSeconds: 60,
+    maxWidth: 2048,
+    maxHeight: 2048,
+  },
+  'nightmareai/real-esrgan': {
+    kind: 'image',
+    generates: false,
+    community: true,
+    tools: ['enhance'],
+    input: { image: '{{image}}', scale: '{{scale}}', face_enhance: false },
+    waitSeconds: 60,
+    maxWidth: 8192,
+    maxHeight: 8192,
   },
 };

@@ -32,6 +32,19 @@ export const REQUEST_PLACEHOLDERS = [
   'fps',
   'duration',
   'duration_string',
+  // Edits and upscales (tool-inputs.ts): the source image and mask (a URL, data URI or uploaded name)
+  'image',
+  'mask',
+  'scale',
+  'scale_string',
+  'strength',
+  'denoise',
+  'source_width',
+  'source_height',
+  'pad_left',
+  'pad_top',
+  'pad_right',
+  'pad_bottom',
 ] as const;
 
 export function fillTemplate(template: unknown, values: TemplateValues): unknown {
@@ -119,10 +132,15 @@ export interface TemplatedModelConfig
     | 'prices'
     | 'failoverGroup'
     | 'timeoutSeconds'
+    | 'tools'
+    | 'maxUpscaleLongSide'
   > {
   id: string;
   name: string;
+  /** What it generates; for a tool-only model (an upscaler, a fill model) the kind of asset it works on. */
   kind: TGenerationType;
+  /** False: the model only serves its `tools` and is not offered to the generators (default true). */
+  generates?: boolean;
   description?: string;
 }
 
@@ -137,6 +155,7 @@ export function templatedModelCapabilities(
     id: model.id,
     name: model.name,
     kinds: [model.kind],
+    generates: model.generates === false ? false : undefined,
     description: model.description ?? fallbackDescription,
     supportsSeed: placeholders.has('seed'),
     supportsNegativePrompt: placeholders.has('negative_prompt'),
@@ -148,5 +167,7 @@ export function templatedModelCapabilities(
     prices: model.prices,
     failoverGroup: model.failoverGroup,
     timeoutSeconds: model.timeoutSeconds,
+    tools: model.tools,
+    maxUpscaleLongSide: model.maxUpscaleLongSide,
   };
 }

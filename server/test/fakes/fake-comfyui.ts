@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import sharp from 'sharp';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { jpeg, listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
@@ -9,6 +10,10 @@ import { jpeg, listen, mp4Video, png, type RunningServer, readBody, sendJson, wa
  * `/ws?clientId=` websocket that sends a prompt's execution events only to the client that queued it,
  * with binary preview frames (big-endian type 1, image type 1 = JPEG). Jobs run one at a time.
  * Magic prompt words: "[fail]" ends in execution_error, "[hold]" waits until interrupted.
+ * Tools (issue 16): `POST /upload/image` (multipart: image, type, subfolder, overwrite) stores input
+ * files that LoadImage/LoadImageMask name ("subfolder/name"; an unknown file fails validation as
+ * ComfyUI's own check does), and the saved image has the size the graph gives it (padding, upscale
+ * model ×4, ImageScale).
  */
 
 type Graph = Record<string, { class_type: string; inputs: Record<string, unknown> }>;
@@ -28,7 +33,41 @@ export interface FakeComfyOptions {
   stepMs?: number;
   /** Behave like older builds that ignore a client-chosen prompt_id. */
   ignorePromptId?: boolean;
+  /** Upscale model files (default RealESRGAN_x4plus.pth). */
+  upscaleModels?: string[];
 }
+
+/** Node classes of the tool workflows (inputs as /object_info lists them). */
+const TOOL_NODES = {
+  VAEEncode: { input: { required: { pixels: ['IMAGE'], vae: ['VAE'] } } },
+  VAEEncodeForInpaint: {
+    input: { required: { pixels: ['IMAGE'], vae: ['VAE'], mask: ['MASK'], grow_mask_by: ['INT', {}] } },
+  },
+  ImagePadForOutpaint: {
+    input: {
+      required: {
+        image: ['IMAGE'],
+        left: ['INT', {}],
+        top: ['INT', {}],
+        right: ['INT', {}],
+        bottom: ['INT', {}],
+        feathering: ['INT', {}],
+      },
+    },
+  },
+  ImageUpscaleWithModel: { input: { required: { upscale_model: ['UPSCALE_MODEL'], image: ['IMAGE'] } } },
+  ImageScale: {
+    input: {
+      required: {
+        image: ['IMAGE'],
+        upscale_method: [['nearest-exact', 'bilinear', 'area', 'bicubic', 'lanczos']],
+        width: ['INT', {}],
+        height: ['INT', {}],
+        crop: [['disabled', 'center']],
+      },
+    },
+  },
+};
 
 const IMAGE_NODES = {
   CLIPTextEncode: { input: { required: { text: ['STRING', { multiline: true }], clip: ['CLIP'] } } },
@@ -110,6 +149,8 @@ function executionOrder(graph: Graph): [string, Graph[string]][] {
 
 export interface FakeComfy extends RunningServer {
   prompts: Job[];
+  /** Files uploaded with /upload/image ("subfolder/name"). */
+  uploads: { name: string; type: string }[];
   interrupts: unknown[];
   deletes: unknown[];
   /** Messages sent to sockets of other client ids (must stay empty of other prompts' events). */
@@ -119,9 +160,21 @@ export interface FakeComfy extends RunningServer {
 export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<FakeComfy> {
   const checkpoints = options.checkpoints ?? ['v1-5-pruned-emaonly.safetensors'];
   const stepMs = options.stepMs ?? 20;
+  const inputs: string[] = [];
   const objectInfo = {
     ...IMAGE_NODES,
+    ...TOOL_NODES,
     CheckpointLoaderSimple: { input: { required: { ckpt_name: [checkpoints] } } },
+    // The input folder's files, as the real server lists them when /object_info is read.
+    LoadImage: { input: { required: { image: [inputs, { image_upload: true }] } } },
+    LoadImageMask: {
+      input: {
+        required: { image: [inputs, { image_upload: true }], channel: [['alpha', 'red', 'green', 'blue']] },
+      },
+    },
+    UpscaleModelLoader: {
+      input: { required: { model_name: [options.upscaleModels ?? ['RealESRGAN_x4plus.pth']] } },
+    },
   } as Record<string, { input: { required: Record<string, unknown[]> } }>;
   const sockets = new Map<string, Set<WebSocket>>();
   const history = new Map<string, unknown>();
@@ -132,6 +185,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   const prompts: Job[] = [];
   const interrupts: unknown[] = [];
   const deletes: unknown[] = [];
+  const uploads: FakeComfy['uploads'] = [];
   let wake: (() => void) | null = null;
 
   const sendTo = (clientId: string, type: string, data: Record<string, unknown>) => {
@@ -153,6 +207,17 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
         for (const [name, value] of Object.entries(node.inputs)) {
           const inputSpec = spec.input.required[name];
           const [first, second] = inputSpec ?? [];
+          if ((second as { image_upload?: boolean } | undefined)?.image_upload) {
+            // LoadImage's own check: the file must be in the input folder.
+            if (!files.has(`input/${String(value)}`)) {
+              errors.push({
+                type: 'custom_validation_failed',
+                message: 'Custom validation failed for node',
+                details: `image - Invalid image file: ${String(value)}`,
+              });
+            }
+            continue;
+          }
           const choices = Array.isArray(first)
             ? first
             : first === 'COMBO'
@@ -171,6 +236,69 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
       if (errors.length) nodeErrors[id] = { errors, dependent_outputs: [], class_type: node.class_type };
     }
     return nodeErrors;
+  }
+
+  /** The size of a node's image (or latent) output, following the graph back to its source. */
+  async function sizeOf(graph: Graph, id: string): Promise<{ width: number; height: number }> {
+    const node = graph[id];
+    if (!node) return { width: 512, height: 512 };
+    const link = (name: string) => (node.inputs[name] as [string, number])[0];
+    switch (node.class_type) {
+      case 'EmptyLatentImage':
+      case 'ImageScale':
+        return { width: Number(node.inputs.width), height: Number(node.inputs.height) };
+      case 'LoadImage': {
+        const meta = await sharp(files.get(`input/${String(node.inputs.image)}`)).metadata();
+        return { width: meta.width ?? 0, height: meta.height ?? 0 };
+      }
+      case 'ImagePadForOutpaint': {
+        const inner = await sizeOf(graph, link('image'));
+        const n = (name: string) => Number(node.inputs[name]);
+        return { width: inner.width + n('left') + n('right'), height: inner.height + n('top') + n('bottom') };
+      }
+      case 'ImageUpscaleWithModel': {
+        const inner = await sizeOf(graph, link('image'));
+        return { width: inner.width * 4, height: inner.height * 4 };
+      }
+      case 'VAEEncode':
+      case 'VAEEncodeForInpaint': {
+        // Latents are whole multiples of 8 pixels.
+        const inner = await sizeOf(graph, link('pixels'));
+        return { width: Math.floor(inner.width / 8) * 8, height: Math.floor(inner.height / 8) * 8 };
+      }
+      case 'KSampler':
+        return sizeOf(graph, link('latent_image'));
+      case 'VAEDecode':
+        return sizeOf(graph, link('samples'));
+      default:
+        return { width: 512, height: 512 };
+    }
+  }
+
+  async function upload(request: IncomingMessage, response: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': String(request.headers['content-type'] ?? '') },
+    })
+      .formData()
+      .catch(() => null);
+    const image = form?.get('image');
+    if (!form || !image || typeof image === 'string') {
+      response.writeHead(400).end();
+      return;
+    }
+    const subfolder = String(form.get('subfolder') ?? '');
+    let name = image.name;
+    const key = (file: string) => `${subfolder ? `${subfolder}/` : ''}${file}`;
+    if (form.get('overwrite') !== 'true') {
+      for (let i = 1; files.has(`input/${key(name)}`); i += 1)
+        name = image.name.replace(/(\.\w+)$/, ` (${i})$1`);
+    }
+    files.set(`input/${key(name)}`, Buffer.from(await image.arrayBuffer()));
+    if (!inputs.includes(key(name))) inputs.push(key(name));
+    uploads.push({ name: key(name), type: String(form.get('type') ?? 'input') });
+    sendJson(response, 200, { name, subfolder, type: String(form.get('type') ?? 'input') });
   }
 
   async function execute(job: Job) {
@@ -222,12 +350,9 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
         }
       }
       if (node.class_type === 'SaveImage') {
-        const latent = Object.values(job.graph).find((n) => n.class_type === 'EmptyLatentImage');
+        const size = await sizeOf(job.graph, (node.inputs.images as [string, number])[0]);
         const filename = `kaleido_${String(++counter).padStart(5, '0')}_.png`;
-        files.set(
-          `output//${filename}`,
-          await png(Number(latent?.inputs.width), Number(latent?.inputs.height)),
-        );
+        files.set(`output//${filename}`, await png(size.width, size.height));
         outputs[nodeId] = { images: [{ filename, subfolder: '', type: 'output' }] };
         send('executed', { node: nodeId, display_node: nodeId, output: outputs[nodeId] });
       }
@@ -312,6 +437,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
       return sendJson(response, 200, { system: { comfyui_version: '0.3.60' }, devices: [] });
     }
     if (request.method === 'GET' && path === '/prompt') return sendJson(response, 200, status());
+    if (request.method === 'POST' && path === '/upload/image') return upload(request, response);
     if (request.method === 'POST' && path === '/prompt') {
       const body = JSON.parse(await readBody(request)) as {
         prompt?: Graph;
@@ -419,6 +545,7 @@ export async function startFakeComfy(options: FakeComfyOptions = {}): Promise<Fa
   return {
     ...server,
     prompts,
+    uploads,
     interrupts,
     deletes,
     connections: () => [...sockets.values()].reduce((sum, set) => sum + set.size, 0),

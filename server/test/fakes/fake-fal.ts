@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
@@ -8,6 +9,9 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * (`video.url` or `images[].url`, `seed`, `has_nsfw_concepts`); `PUT …/cancel` answers 202
  * CANCELLATION_REQUESTED or 400 ALREADY_COMPLETED. Magic prompt words: "[nsfw]" flags the output,
  * "[hold]" stays in progress until cancelled, "[422]" fails validation, "[429]" is throttled once.
+ * Tool endpoints (issue 16) read their file inputs (`image_url`, `mask_url`) as fal does: a URL or a
+ * `data:` URI, anything else a 422; upscalers (`scale`, `upscale_factor`) answer `image` at the
+ * input's size times the factor, fill and edit models `images[]` at the input's size.
  */
 
 interface FalRequest {
@@ -38,6 +42,16 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
   const state = { throttle: 1 };
   let base = '';
 
+  /** The size of a `data:` URI image input (fal decodes them like uploads). */
+  async function inputSize(value: unknown): Promise<{ width: number; height: number } | null> {
+    const match = typeof value === 'string' ? /^data:[^;,]+;base64,(.*)$/s.exec(value) : null;
+    if (!match) return null;
+    const meta = await sharp(Buffer.from(match[1] as string, 'base64'))
+      .metadata()
+      .catch(() => null);
+    return meta?.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  }
+
   async function complete(request: FalRequest) {
     const prompt = String(request.input.prompt ?? '');
     if (request.cancelled) {
@@ -47,12 +61,22 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
     }
     const isVideo = request.endpoint.includes('video');
     const name = `${randomUUID()}.${isVideo ? 'mp4' : 'png'}`;
-    files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(512, 512));
+    const source = await inputSize(request.input.image_url);
+    const factor = Number(request.input.scale ?? request.input.upscale_factor ?? 0);
+    const size = source
+      ? { width: source.width * (factor || 1), height: source.height * (factor || 1) }
+      : { width: 512, height: 512 };
+    files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(size.width, size.height));
     const url = `${base}/cdn/${name}`;
+    if (source && factor) {
+      request.result = { image: { url, ...size, content_type: 'image/png' } };
+      request.status = 'COMPLETED';
+      return;
+    }
     request.result = isVideo
       ? { video: { url, content_type: 'video/mp4', file_name: name, file_size: 1000 }, seed: 4242 }
       : {
-          images: [{ url, width: 512, height: 512, content_type: 'image/png' }],
+          images: [{ url, ...size, content_type: 'image/png' }],
           seed: 4242,
           has_nsfw_concepts: [prompt.includes('[nsfw]')],
           prompt,
@@ -143,6 +167,16 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       if (prompt.includes('[429]') && state.throttle > 0) {
         state.throttle -= 1;
         return sendJson(response, 429, { detail: 'Rate limit exceeded' }, { 'Retry-After': '1' });
+      }
+      for (const field of ['image_url', 'mask_url'].filter((name) => body[name] !== undefined)) {
+        const value = String(body[field]);
+        if (!/^(https?:|data:)/.test(value) || (value.startsWith('data:') && !(await inputSize(value)))) {
+          return sendJson(response, 422, {
+            detail: [
+              { loc: ['body', field], msg: 'Could not read the image file', type: 'file_download_error' },
+            ],
+          });
+        }
       }
       if (prompt.includes('[422]')) {
         return sendJson(response, 422, {

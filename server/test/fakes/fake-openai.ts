@@ -1,3 +1,5 @@
+import type http from 'node:http';
+import sharp from 'sharp';
 import { listen, png, type RunningServer, readBody, sendJson } from './media.js';
 
 /**
@@ -6,6 +8,8 @@ import { listen, png, type RunningServer, readBody, sendJson } from './media.js'
  * response_format "url"), SSE partial images with `stream: true`. Magic prompt words: "[policy]" →
  * 400 moderation_blocked, "[429]" → 429 rate_limit_exceeded with Retry-After until `throttle` runs
  * out, "[quota]" → 429 insufficient_quota, "[slow]" → answers after 10 s unless the client hangs up.
+ * `POST /v1/images/edits` takes the multipart form of the real API (model, prompt, n, size, image,
+ * optional mask): a mask must be a PNG with an alpha channel and the image's size, as OpenAI demands.
  */
 
 const SIZES: Record<string, string[]> = {
@@ -13,8 +17,26 @@ const SIZES: Record<string, string[]> = {
   'dall-e-3': ['1024x1024', '1792x1024', '1024x1792'],
 };
 
+/** A file part of a multipart edit, as the fake received it. */
+export interface ReceivedFile {
+  name: string;
+  type: string;
+  width: number;
+  height: number;
+  channels: number;
+  hasAlpha: boolean;
+  data: Buffer;
+}
+
 export interface FakeOpenAi extends RunningServer {
   requests: { body: Record<string, unknown>; authorization?: string; at: number }[];
+  /** Multipart edits: the text fields and the files. */
+  edits: {
+    fields: Record<string, string>;
+    files: Record<string, ReceivedFile>;
+    contentType: string;
+    authorization?: string;
+  }[];
   /** throttle: how many more "[429]" requests are refused (default 1); retryAfter: their Retry-After. */
   state: { throttle: number; retryAfter: string; hungUp: number };
 }
@@ -22,10 +44,152 @@ export interface FakeOpenAi extends RunningServer {
 export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
   const state = { throttle: 1, retryAfter: '1', hungUp: 0 };
   const requests: FakeOpenAi['requests'] = [];
+  const edits: FakeOpenAi['edits'] = [];
+
+  /** `POST /v1/images/edits`: multipart parsed as the real server does (WHATWG FormData over the raw body). */
+  async function edit(request: http.IncomingMessage, response: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const contentType = String(request.headers['content-type'] ?? '');
+    if (!contentType.startsWith('multipart/form-data')) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message:
+            "Invalid Content-Type header (application/json), expected multipart/form-data. (HINT: If you're using curl, you can pass -F 'key=value')",
+          type: 'invalid_request_error',
+        }),
+      );
+    }
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': contentType },
+    }).formData();
+    const fields: Record<string, string> = {};
+    const files: Record<string, ReceivedFile> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') fields[key] = value;
+      else {
+        const data = Buffer.from(await value.arrayBuffer());
+        const meta = await sharp(data)
+          .metadata()
+          .catch(() => null);
+        files[key] = {
+          name: value.name,
+          type: value.type,
+          width: meta?.width ?? 0,
+          height: meta?.height ?? 0,
+          channels: meta?.channels ?? 0,
+          hasAlpha: meta?.hasAlpha ?? false,
+          data,
+        };
+      }
+    }
+    edits.push({ fields, files, contentType, authorization: request.headers.authorization });
+    if (request.headers.authorization !== `Bearer ${apiKey}`) {
+      return sendJson(
+        response,
+        ...error(401, {
+          message: 'Incorrect API key provided',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        }),
+      );
+    }
+    const model = fields.model ?? 'dall-e-2';
+    const sizes =
+      model === 'gpt-image-1'
+        ? SIZES[model]
+        : model === 'dall-e-2'
+          ? ['256x256', '512x512', '1024x1024']
+          : null;
+    if (!sizes) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: `Invalid model ${model}. The model must be one of dall-e-2, gpt-image-1.`,
+          type: 'invalid_request_error',
+          param: 'model',
+        }),
+      );
+    }
+    const image = files.image ?? files['image[]'];
+    if (!image?.width) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: "Missing required parameter: 'image'.",
+          type: 'invalid_request_error',
+          param: 'image',
+          code: 'missing_required_parameter',
+        }),
+      );
+    }
+    if (!fields.prompt) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: "Missing required parameter: 'prompt'.",
+          type: 'invalid_request_error',
+          param: 'prompt',
+        }),
+      );
+    }
+    const size = fields.size ?? 'auto';
+    if (!sizes.includes(size)) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: `Invalid value: '${size}'. Supported values are: ${sizes.join(', ')}.`,
+          type: 'invalid_request_error',
+          param: 'size',
+          code: 'invalid_value',
+        }),
+      );
+    }
+    const mask = files.mask;
+    if (mask && (!mask.hasAlpha || mask.type !== 'image/png')) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: "Invalid input image - format must be in ['RGBA', 'LA', 'L'], got RGB.",
+          type: 'invalid_request_error',
+          param: 'mask',
+        }),
+      );
+    }
+    if (mask && (mask.width !== image.width || mask.height !== image.height)) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: 'Invalid mask image: the mask and the image must have the same dimensions.',
+          type: 'invalid_request_error',
+          param: 'mask',
+        }),
+      );
+    }
+    if (fields.prompt.includes('[policy]')) {
+      return sendJson(
+        response,
+        ...error(400, {
+          message: 'Your request was rejected by the safety system.',
+          type: 'image_generation_user_error',
+          code: 'moderation_blocked',
+        }),
+      );
+    }
+    const [width, height] = (size === 'auto' ? '1024x1024' : size).split('x').map(Number);
+    const out = await png(width ?? 1024, height ?? 1024, 30);
+    const item =
+      model === 'gpt-image-1' || fields.response_format === 'b64_json'
+        ? { b64_json: out.toString('base64') }
+        : { url: 'http://127.0.0.1:1/expired.png' };
+    sendJson(response, 200, { created: Math.floor(Date.now() / 1000), data: [item], size });
+  }
   const error = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
     [status, { error: { param: null, code: null, ...body } }, headers] as const;
 
   const server = await listen(async (request, response) => {
+    if (request.method === 'POST' && request.url === '/v1/images/edits') return edit(request, response);
     if (request.method !== 'POST' || request.url !== '/v1/images/generations') {
       return sendJson(response, 404, { error: { message: 'Not found', type: 'invalid_request_error' } });
     }
@@ -158,5 +322,5 @@ export async function startFakeOpenAi(apiKey = 'sk-test'): Promise<FakeOpenAi> {
     sendJson(response, 200, { created: Math.floor(Date.now() / 1000), data: [item], size: body.size });
   });
 
-  return { ...server, requests, state };
+  return { ...server, requests, edits, state };
 }

@@ -1,4 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import sharp from 'sharp';
 import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
@@ -10,6 +12,9 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * test can hand them to `app.inject`. Magic prompt words: "[nsfw]" fails like a safety checker,
  * "[429]" is throttled once, "[hold]" runs until cancelled, "[expire]" makes the first file URL 404
  * (a fresh one appears on the next read), "[expire-all]" makes every file URL 404.
+ * Tool models (issue 16) take their images as Files API URLs: `POST /v1/files` (multipart field
+ * `content`) stores a file and answers its `urls.get`; a file input naming anything else is refused
+ * with 422 as Replicate does. Their output has the input's size (times `scale` for upscalers).
  */
 
 /** Input schemas of the models the fake knows (the fields of their API pages). */
@@ -25,6 +30,37 @@ const SCHEMAS: Record<string, unknown> = {
       seed: { type: 'integer' },
       num_outputs: { type: 'integer' },
       output_format: { enum: ['webp', 'jpg', 'png'] },
+    },
+  },
+  'black-forest-labs/flux-fill-pro': {
+    type: 'object',
+    required: ['image'],
+    properties: {
+      prompt: { type: 'string' },
+      image: { type: 'string', format: 'uri' },
+      mask: { type: 'string', format: 'uri' },
+      seed: { type: 'integer' },
+      output_format: { enum: ['jpg', 'png'] },
+    },
+  },
+  'black-forest-labs/flux-kontext-pro': {
+    type: 'object',
+    required: ['prompt', 'input_image'],
+    properties: {
+      prompt: { type: 'string' },
+      input_image: { type: 'string', format: 'uri' },
+      aspect_ratio: { enum: ['match_input_image', '1:1', '16:9', '9:16', '4:3', '3:4'] },
+      seed: { type: 'integer' },
+      output_format: { enum: ['jpg', 'png'] },
+    },
+  },
+  'nightmareai/real-esrgan': {
+    type: 'object',
+    required: ['image'],
+    properties: {
+      image: { type: 'string', format: 'uri' },
+      scale: { type: 'number' },
+      face_enhance: { type: 'boolean' },
     },
   },
   'wan-video/wan-2.2-t2v-fast': {
@@ -58,8 +94,26 @@ export interface FakePrediction {
   webhook?: string;
 }
 
+/** A model's (only) version id: 64 hex digits derived from its name. */
+export function versionOf(model: string): string {
+  return createHmac('sha256', 'fake-replicate').update(model).digest('hex');
+}
+
+/** A file stored through `POST /v1/files`. */
+export interface FakeReplicateFile {
+  id: string;
+  name: string;
+  contentType: string;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+const FILE_INPUTS = ['image', 'mask', 'input_image'];
+
 export interface FakeReplicate extends RunningServer {
   secret: string;
+  uploads: FakeReplicateFile[];
   predictions: Map<string, FakePrediction>;
   creates: { headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }[];
   cancels: string[];
@@ -83,7 +137,65 @@ export async function startFakeReplicate(
   const cancels: string[] = [];
   const deliveries: FakeReplicate['deliveries'] = [];
   const state = { throttle: 1, stepMs: 30 };
+  const uploads: FakeReplicateFile[] = [];
   let base = '';
+
+  /** `POST /v1/files`: the multipart body parsed as the real API does; answers the file object. */
+  async function storeFile(request: http.IncomingMessage, response: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const contentType = String(request.headers['content-type'] ?? '');
+    if (!contentType.startsWith('multipart/form-data')) {
+      return sendJson(response, 400, {
+        title: 'Bad request',
+        detail: 'Expected multipart/form-data',
+        status: 400,
+      });
+    }
+    const form = await new Response(Buffer.concat(chunks), {
+      headers: { 'content-type': contentType },
+    }).formData();
+    const content = form.get('content');
+    if (!content || typeof content === 'string') {
+      return sendJson(response, 400, {
+        title: 'Bad request',
+        detail: 'Missing file field "content"',
+        status: 400,
+      });
+    }
+    const data = Buffer.from(await content.arrayBuffer());
+    const meta = await sharp(data)
+      .metadata()
+      .catch(() => null);
+    const id = randomBytes(12).toString('hex');
+    uploads.push({
+      id,
+      name: content.name,
+      contentType: content.type,
+      data,
+      width: meta?.width ?? 0,
+      height: meta?.height ?? 0,
+    });
+    return sendJson(response, 201, {
+      id,
+      name: content.name,
+      content_type: content.type,
+      size: data.length,
+      etag: id,
+      checksums: {},
+      metadata: JSON.parse(String(form.get('metadata') ?? '{}')),
+      created_at: new Date().toISOString(),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      urls: { get: `${base}/v1/files/${id}` },
+    });
+  }
+
+  /** A file input of a prediction: one of our uploaded files, or a refusal message. */
+  function fileInput(value: unknown): FakeReplicateFile | string {
+    const match = typeof value === 'string' ? /\/v1\/files\/([0-9a-f]+)$/.exec(value) : null;
+    const file = match ? uploads.find((item) => item.id === match[1]) : undefined;
+    return file ?? `Does not match format 'uri' or names no file: ${String(value).slice(0, 60)}`;
+  }
 
   async function webhook(prediction: FakePrediction, event: string) {
     if (!prediction.webhook) return;
@@ -128,7 +240,17 @@ export async function startFakeReplicate(
     } else {
       const isVideo = 'num_frames' in prediction.input;
       const name = `${randomUUID()}/out-0.${isVideo ? 'mp4' : 'png'}`;
-      files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(1024, 1024));
+      // Tool models answer at the input's size (times the scale of an upscaler).
+      const source = fileInput(prediction.input.image ?? prediction.input.input_image);
+      const scale = Number(prediction.input.scale ?? 1);
+      files.set(
+        name,
+        isVideo
+          ? await mp4Video(1280, 720, 5)
+          : typeof source === 'string'
+            ? await png(1024, 1024)
+            : await png(source.width * scale, source.height * scale, 60),
+      );
       if (prompt.includes('[expire]') || prompt.includes('[expire-all]')) expired.add(name);
       prediction.output = isVideo ? `${base}/files/${name}` : [`${base}/files/${name}`];
       prediction.status = 'succeeded';
@@ -156,6 +278,7 @@ export async function startFakeReplicate(
         status: 401,
       });
     }
+    if (request.method === 'POST' && url.pathname === '/v1/files') return storeFile(request, response);
     if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret') {
       return sendJson(response, 200, { key: secret });
     }
@@ -166,7 +289,10 @@ export async function startFakeReplicate(
       return sendJson(response, 200, {
         owner: model[1],
         name: model[2],
-        latest_version: { id: 'v1', openapi_schema: { components: { schemas: { Input: schema } } } },
+        latest_version: {
+          id: versionOf(`${model[1]}/${model[2]}`),
+          openapi_schema: { components: { schemas: { Input: schema } } },
+        },
       });
     }
     const create = /^\/v1\/models\/([^/]+)\/([^/]+)\/predictions$/.exec(url.pathname);
@@ -183,18 +309,38 @@ export async function startFakeReplicate(
           { 'Retry-After': '1' },
         );
       }
-      if (typeof input.prompt !== 'string' || !input.prompt) {
-        return sendJson(response, 422, {
-          title: 'Input validation failed',
-          detail: '- input.prompt: prompt is required',
-          status: 422,
-          invalid_fields: [{ type: 'required', field: 'input.prompt', description: 'prompt is required' }],
-        });
+      // A version names its model (community models are run by version, POST /v1/predictions).
+      const modelName = create
+        ? `${create[1]}/${create[2]}`
+        : Object.keys(SCHEMAS).find((name) => versionOf(name) === body.version);
+      const schema = SCHEMAS[modelName ?? ''] as { required?: string[] } | undefined;
+      for (const field of schema?.required ?? ['prompt']) {
+        if (input[field] === undefined || input[field] === '') {
+          return sendJson(response, 422, {
+            title: 'Input validation failed',
+            detail: `- input.${field}: ${field} is required`,
+            status: 422,
+            invalid_fields: [
+              { type: 'required', field: `input.${field}`, description: `${field} is required` },
+            ],
+          });
+        }
+      }
+      for (const field of FILE_INPUTS.filter((name) => input[name] !== undefined)) {
+        const file = fileInput(input[field]);
+        if (typeof file === 'string') {
+          return sendJson(response, 422, {
+            title: 'Input validation failed',
+            detail: `- input.${field}: ${file}`,
+            status: 422,
+            invalid_fields: [{ type: 'format', field: `input.${field}`, description: file }],
+          });
+        }
       }
       const id = randomBytes(13).toString('hex').slice(0, 26);
       const prediction: FakePrediction = {
         id,
-        model: create ? `${create[1]}/${create[2]}` : 'community/model',
+        model: modelName ?? 'community/model',
         version: create ? 'hidden' : String(body.version),
         input,
         status: 'starting',
@@ -247,5 +393,5 @@ export async function startFakeReplicate(
     sendJson(response, 404, { detail: 'Not found.', status: 404 });
   });
   base = server.url;
-  return { ...server, secret, predictions, creates, cancels, state, deliveries };
+  return { ...server, secret, uploads, predictions, creates, cancels, state, deliveries };
 }

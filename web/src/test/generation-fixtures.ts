@@ -51,6 +51,9 @@ export function makeAsset(overrides: Partial<TAsset> & { type?: TGenerationType 
     generationId: `gen-of-${id}`,
     saved: true,
     shared: false,
+    origin: 'generated',
+    tool: 'generate',
+    sourceAssetIds: [],
     createdAt: '2026-03-04T09:30:00.000Z',
     ...overrides,
   };
@@ -78,6 +81,8 @@ export function makeGeneration(overrides: Partial<TGeneration> = {}): TGeneratio
     asset: null,
     resultExpiredAt: null,
     details: null,
+    tool: 'generate',
+    sourceAssetIds: [],
     createdAt: new Date().toISOString(),
     startedAt: null,
     finishedAt: null,

@@ -36,6 +36,12 @@ describe('the server message catalogs', () => {
       expiresAt: '2026-01-01T00:00:00.000Z',
       cap: 50,
       spent: 3,
+      maxMegabytes: 25,
+      maxMegapixels: 50,
+      maxSeconds: 120,
+      limit: '1024 MB',
+      max: 8192,
+      providers: 'openai, comfyui',
     };
     for (const locale of LOCALES) {
       for (const [id, message] of Object.entries(apiCatalogs[locale])) {

@@ -9,6 +9,8 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.AUTHENTICATION_REQUIRED': 'Anmeldung erforderlich',
   'api.error.USER_NOT_AUTHENTICATED': 'Nicht angemeldet',
   'api.error.AUTHENTICATION_FAILED': 'Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.',
+  'api.error.TWO_FACTOR_CHALLENGE_EXPIRED':
+    'Deine Anmeldung hat zu lange gedauert. Bitte melde dich erneut an.',
   'api.error.SOCIAL_LOGIN_FAILED':
     'Die Anmeldung mit Google ist fehlgeschlagen. Bitte versuche es noch einmal.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Bitte melde dich an, um Bilder zu generieren',
@@ -87,6 +89,27 @@ export const de: Record<TApiMessageId, string> = {
   'api.auth.popupTitle': 'Anmeldung bei Kaleido',
   'api.auth.popupSignedIn': 'Du bist angemeldet und kannst dieses Fenster jetzt schließen.',
   'api.auth.popupFailed': 'Die Anmeldung ist fehlgeschlagen.',
+  'api.twoFactor.codeRequired': 'Gib den Code aus deiner Authenticator-App ein.',
+  'api.twoFactor.codeInvalid':
+    'Dieser Code ist ungültig. Gib den aktuellen 6-stelligen Code aus deiner Authenticator-App ein.',
+  'api.twoFactor.recoveryCodeInvalid':
+    'Dieser Wiederherstellungscode ist ungültig oder wurde bereits verwendet.',
+  'api.twoFactor.notPending': 'Starte zuerst die Einrichtung der Authenticator-App.',
+  'api.twoFactor.alreadyEnabled':
+    'Die Zwei-Faktor-Anmeldung mit einer Authenticator-App ist bereits aktiviert.',
+  'api.twoFactor.notEnabled': 'Die Zwei-Faktor-Anmeldung mit einer Authenticator-App ist nicht aktiviert.',
+  'api.twoFactor.passkeyFailed': 'Der Passkey konnte nicht bestätigt werden. Bitte versuche es erneut.',
+  'api.twoFactor.passkeyUnknown':
+    'Dieser Passkey ist bei Kaleido nicht registriert. Melde dich mit deinem Passwort an oder verwende einen anderen Passkey.',
+  'api.twoFactor.passkeyNameRequired': 'Gib einen Namen für den Passkey ein.',
+  'api.twoFactor.passkeyNameTooLong': 'Namen von Passkeys dürfen höchstens {max} Zeichen lang sein.',
+  'api.twoFactor.passkeyLimit':
+    'Du kannst höchstens {max} Passkeys registrieren. Lösche einen, um einen weiteren hinzuzufügen.',
+  'api.twoFactor.passkeyNotFound': 'Passkey nicht gefunden.',
+  'api.twoFactor.passkeysUnavailable': 'Passkeys sind auf diesem Server nicht verfügbar.',
+  'api.twoFactor.popupSecondStep': 'Noch ein Schritt: Bestätige die Anmeldung im Kaleido-Fenster.',
+  'api.settings.twoFactorManaged':
+    'Schalte die Zwei-Faktor-Anmeldung unter Einstellungen → Sicherheit ein oder aus.',
 
   'api.billing.cardNumberRequired': 'Gib die Kartennummer ein.',
   'api.billing.cardNumberInvalid':
@@ -215,4 +238,28 @@ export const de: Record<TApiMessageId, string> = {
   'api.webhooks.signatureRejected': 'Webhook-Signatur abgelehnt',
   'api.webhooks.noUrl': 'Lege in den Einstellungen eine Webhook-URL fest, bevor du ein Testereignis sendest',
   'api.webhooks.deliveryNotFound': 'Diese Webhook-Zustellung gibt es nicht',
+
+  // Uploads and creative tools (TOOL_MESSAGES).
+  'api.uploads.fileMissing': 'Wähle eine Datei zum Hochladen aus (Multipart-Feld „file“).',
+  'api.uploads.tooLarge':
+    'Diese Datei ist zu groß: {kind, select, image {Bilder} video {Videos} other {Audiodateien}} dürfen höchstens {maxMegabytes} MB groß sein.',
+  'api.uploads.unsupported':
+    'Dieser Dateityp wird nicht unterstützt. Lade ein Bild (PNG, JPEG, WebP, AVIF, HEIC), ein Video (MP4, WebM, MOV) oder Audio (WAV, MP3, M4A) hoch.',
+  'api.uploads.corrupt': 'Diese Datei konnte nicht gelesen werden: Sie ist beschädigt oder unvollständig.',
+  'api.uploads.tooManyPixels': 'Dieses Bild ist zu groß: höchstens {maxMegapixels} Megapixel.',
+  'api.uploads.tooLong': 'Diese Datei ist zu lang: höchstens {maxSeconds} Sekunden.',
+  'api.uploads.storageFull':
+    'Dein Speicher ist voll ({limit}). Lösche einige Einträge aus deiner Bibliothek oder wechsle zu einem größeren Tarif.',
+  'api.tools.sourceNotFound': 'Das Ausgangselement wurde in deiner Bibliothek nicht gefunden.',
+  'api.tools.sourceNotImage': 'Dieses Werkzeug funktioniert nur mit Bildern.',
+  'api.tools.outputTooLarge':
+    'Das Ergebnis hätte {width}×{height} Pixel, mehr als dieses Modell erzeugen kann ({max} px an der langen Seite). Wähle einen kleineren Faktor oder eine kleinere Vorlage.',
+  'api.tools.modeUnavailable':
+    'Kein eingerichtetes Modell kann das. Dafür brauchst du einen KI-Anbieter: {providers}.',
+  'api.tools.unknownModel': 'Das Modell „{model}“ kann das nicht.',
+  'api.tools.promptRequired': 'Beschreibe bitte die Änderung.',
+  'api.tools.maskRequired': 'Male den Bereich aus, der sich ändern soll.',
+  'api.tools.maskInvalid': 'Die Maske muss ein PNG in der Größe des Bildes sein.',
+  'api.tools.styleRequired': 'Wähle einen Stil.',
+  'api.tools.expandRequired': 'Wähle ein neues Seitenverhältnis oder Ränder.',
 };

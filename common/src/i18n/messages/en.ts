@@ -14,6 +14,7 @@ export const en = {
   'api.error.USER_NOT_AUTHENTICATED': 'User not authenticated',
   'api.error.AUTHENTICATION_FAILED': 'Authentication failed. Please try again.',
   'api.error.SOCIAL_LOGIN_FAILED': 'Google login failed. Please try again.',
+  'api.error.TWO_FACTOR_CHALLENGE_EXPIRED': 'Your sign-in took too long. Please sign in again.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Please log in to generate images',
   'api.error.LOGIN_REQUIRED_VIDEO': 'Please log in to generate videos',
   'api.error.INSUFFICIENT_CREDITS': 'Insufficient credits.',
@@ -85,6 +86,23 @@ export const en = {
   'api.auth.popupTitle': 'Kaleido sign-in',
   'api.auth.popupSignedIn': 'Signed in. You can close this window.',
   'api.auth.popupFailed': 'Sign-in failed.',
+  'api.twoFactor.codeRequired': 'Please enter the code from your authenticator app.',
+  'api.twoFactor.codeInvalid':
+    'That code is not valid. Enter the current 6-digit code from your authenticator app.',
+  'api.twoFactor.recoveryCodeInvalid': 'That recovery code is not valid or has already been used.',
+  'api.twoFactor.notPending': 'Start the authenticator app setup first.',
+  'api.twoFactor.alreadyEnabled': 'Two-factor sign-in with an authenticator app is already on.',
+  'api.twoFactor.notEnabled': 'Two-factor sign-in with an authenticator app is not on.',
+  'api.twoFactor.passkeyFailed': 'The passkey could not be verified. Please try again.',
+  'api.twoFactor.passkeyUnknown':
+    'This passkey is not registered with Kaleido. Sign in with your password or use another passkey.',
+  'api.twoFactor.passkeyNameRequired': 'Please enter a name for the passkey.',
+  'api.twoFactor.passkeyNameTooLong': 'Passkey names can be at most {max} characters.',
+  'api.twoFactor.passkeyLimit': 'You can register at most {max} passkeys. Delete one to add another.',
+  'api.twoFactor.passkeyNotFound': 'Passkey not found.',
+  'api.twoFactor.passkeysUnavailable': 'Passkeys are not available on this server.',
+  'api.twoFactor.popupSecondStep': 'One more step: confirm the sign-in in the Kaleido window.',
+  'api.settings.twoFactorManaged': 'Turn two-factor sign-in on or off in Settings → Security.',
 
   // Cards, the billing address and purchases (BILLING_MESSAGES).
   'api.billing.cardNumberRequired': 'Enter the card number.',
@@ -207,6 +225,29 @@ export const en = {
   'api.webhooks.signatureRejected': 'Webhook signature rejected',
   'api.webhooks.noUrl': 'Set a webhook URL in Settings before sending a test event',
   'api.webhooks.deliveryNotFound': 'No such webhook delivery',
+
+  // Uploads and creative tools (TOOL_MESSAGES).
+  'api.uploads.fileMissing': 'Choose a file to upload (multipart field "file").',
+  'api.uploads.tooLarge':
+    'This file is too large: {kind, select, image {images} video {videos} other {audio files}} can be at most {maxMegabytes} MB.',
+  'api.uploads.unsupported':
+    'This file type is not supported. Upload an image (PNG, JPEG, WebP, AVIF, HEIC), a video (MP4, WebM, MOV) or audio (WAV, MP3, M4A).',
+  'api.uploads.corrupt': 'This file could not be read: it is damaged or incomplete.',
+  'api.uploads.tooManyPixels': 'This image is too large: at most {maxMegapixels} megapixels.',
+  'api.uploads.tooLong': 'This file is too long: at most {maxSeconds} seconds.',
+  'api.uploads.storageFull':
+    'Your storage is full ({limit}). Delete some items from your library or upgrade your plan.',
+  'api.tools.sourceNotFound': 'The source item was not found in your library.',
+  'api.tools.sourceNotImage': 'This tool works on images only.',
+  'api.tools.outputTooLarge':
+    'The result would be {width}×{height} pixels, more than this model can make ({max} px on the long side). Choose a smaller scale or a smaller source.',
+  'api.tools.modeUnavailable': 'No configured model can do this. It needs an AI provider: {providers}.',
+  'api.tools.unknownModel': 'Model "{model}" cannot do this.',
+  'api.tools.promptRequired': 'Please describe the change.',
+  'api.tools.maskRequired': 'Paint the area to change.',
+  'api.tools.maskInvalid': 'The mask must be a PNG of the same size as the image.',
+  'api.tools.styleRequired': 'Choose a style.',
+  'api.tools.expandRequired': 'Choose a new aspect ratio or margins.',
 } as const;
 
 /** An id of a server message: the keys of the English catalog. */

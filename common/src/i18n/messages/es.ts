@@ -10,6 +10,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.USER_NOT_AUTHENTICATED': 'No has iniciado sesión',
   'api.error.AUTHENTICATION_FAILED': 'No se pudo verificar tu identidad. Inténtalo de nuevo.',
   'api.error.SOCIAL_LOGIN_FAILED': 'No se pudo iniciar sesión con Google. Inténtalo de nuevo.',
+  'api.error.TWO_FACTOR_CHALLENGE_EXPIRED': 'El inicio de sesión tardó demasiado. Vuelve a iniciar sesión.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Inicia sesión para generar imágenes',
   'api.error.LOGIN_REQUIRED_VIDEO': 'Inicia sesión para generar videos',
   'api.error.INSUFFICIENT_CREDITS': 'No tienes créditos suficientes.',
@@ -84,6 +85,27 @@ export const es: Record<TApiMessageId, string> = {
   'api.auth.popupTitle': 'Inicio de sesión en Kaleido',
   'api.auth.popupSignedIn': 'Has iniciado sesión. Ya puedes cerrar esta ventana.',
   'api.auth.popupFailed': 'No se pudo iniciar sesión.',
+  'api.twoFactor.codeRequired': 'Escribe el código de tu app de autenticación.',
+  'api.twoFactor.codeInvalid':
+    'Ese código no es válido. Escribe el código actual de 6 dígitos de tu app de autenticación.',
+  'api.twoFactor.recoveryCodeInvalid': 'Ese código de recuperación no es válido o ya se usó.',
+  'api.twoFactor.notPending': 'Primero inicia la configuración de la app de autenticación.',
+  'api.twoFactor.alreadyEnabled':
+    'La verificación en dos pasos con una app de autenticación ya está activada.',
+  'api.twoFactor.notEnabled': 'La verificación en dos pasos con una app de autenticación no está activada.',
+  'api.twoFactor.passkeyFailed': 'No se pudo verificar la llave de acceso. Inténtalo de nuevo.',
+  'api.twoFactor.passkeyUnknown':
+    'Esta llave de acceso no está registrada en Kaleido. Inicia sesión con tu contraseña o usa otra llave de acceso.',
+  'api.twoFactor.passkeyNameRequired': 'Escribe un nombre para la llave de acceso.',
+  'api.twoFactor.passkeyNameTooLong':
+    'El nombre de una llave de acceso puede tener como máximo {max} caracteres.',
+  'api.twoFactor.passkeyLimit':
+    'Puedes registrar como máximo {max} llaves de acceso. Elimina una para añadir otra.',
+  'api.twoFactor.passkeyNotFound': 'No se encontró la llave de acceso.',
+  'api.twoFactor.passkeysUnavailable': 'Las llaves de acceso no están disponibles en este servidor.',
+  'api.twoFactor.popupSecondStep': 'Falta un paso: confirma el inicio de sesión en la ventana de Kaleido.',
+  'api.settings.twoFactorManaged':
+    'Activa o desactiva la verificación en dos pasos en Configuración → Seguridad.',
 
   'api.billing.cardNumberRequired': 'Escribe el número de la tarjeta.',
   'api.billing.cardNumberInvalid':
@@ -209,4 +231,28 @@ export const es: Record<TApiMessageId, string> = {
   'api.webhooks.signatureRejected': 'Se ha rechazado la firma del webhook',
   'api.webhooks.noUrl': 'Configura una URL de webhook en Ajustes antes de enviar un evento de prueba',
   'api.webhooks.deliveryNotFound': 'No existe esa entrega de webhook',
+
+  // Uploads and creative tools (TOOL_MESSAGES).
+  'api.uploads.fileMissing': 'Elige un archivo para subir (campo multipart "file").',
+  'api.uploads.tooLarge':
+    'Este archivo es demasiado grande: {kind, select, image {las imágenes} video {los vídeos} other {los archivos de audio}} pueden tener como máximo {maxMegabytes} MB.',
+  'api.uploads.unsupported':
+    'Este tipo de archivo no es compatible. Sube una imagen (PNG, JPEG, WebP, AVIF, HEIC), un vídeo (MP4, WebM, MOV) o un audio (WAV, MP3, M4A).',
+  'api.uploads.corrupt': 'No se pudo leer este archivo: está dañado o incompleto.',
+  'api.uploads.tooManyPixels': 'Esta imagen es demasiado grande: como máximo {maxMegapixels} megapíxeles.',
+  'api.uploads.tooLong': 'Este archivo es demasiado largo: como máximo {maxSeconds} segundos.',
+  'api.uploads.storageFull':
+    'Tu almacenamiento está lleno ({limit}). Elimina algunos elementos de tu biblioteca o mejora tu plan.',
+  'api.tools.sourceNotFound': 'No se encontró el elemento de origen en tu biblioteca.',
+  'api.tools.sourceNotImage': 'Esta herramienta solo funciona con imágenes.',
+  'api.tools.outputTooLarge':
+    'El resultado tendría {width}×{height} píxeles, más de lo que este modelo puede crear ({max} px en el lado largo). Elige una escala menor o un origen más pequeño.',
+  'api.tools.modeUnavailable':
+    'Ningún modelo configurado puede hacer esto. Necesita un proveedor de IA: {providers}.',
+  'api.tools.unknownModel': 'El modelo "{model}" no puede hacer esto.',
+  'api.tools.promptRequired': 'Describe el cambio.',
+  'api.tools.maskRequired': 'Pinta la zona que quieres cambiar.',
+  'api.tools.maskInvalid': 'La máscara debe ser un PNG del mismo tamaño que la imagen.',
+  'api.tools.styleRequired': 'Elige un estilo.',
+  'api.tools.expandRequired': 'Elige una nueva relación de aspecto o unos márgenes.',
 };

@@ -14,6 +14,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.USER_NOT_AUTHENTICATED': 'Utilisateur non connecté',
   'api.error.AUTHENTICATION_FAILED': 'L’authentification a échoué. Veuillez réessayer.',
   'api.error.SOCIAL_LOGIN_FAILED': 'La connexion avec Google a échoué. Veuillez réessayer.',
+  'api.error.TWO_FACTOR_CHALLENGE_EXPIRED':
+    'Votre connexion a pris trop de temps. Veuillez vous reconnecter.',
   'api.error.LOGIN_REQUIRED_IMAGE': 'Connectez-vous pour générer des images',
   'api.error.LOGIN_REQUIRED_VIDEO': 'Connectez-vous pour générer des vidéos',
   'api.error.INSUFFICIENT_CREDITS': 'Crédits insuffisants.',
@@ -89,6 +91,27 @@ export const fr: Record<TApiMessageId, string> = {
   'api.auth.popupTitle': 'Connexion à Kaleido',
   'api.auth.popupSignedIn': 'Connexion réussie. Vous pouvez fermer cette fenêtre.',
   'api.auth.popupFailed': 'La connexion a échoué.',
+  'api.twoFactor.codeRequired': 'Saisissez le code de votre application d’authentification.',
+  'api.twoFactor.codeInvalid':
+    'Ce code n’est pas valide. Saisissez le code actuel à 6 chiffres de votre application d’authentification.',
+  'api.twoFactor.recoveryCodeInvalid': 'Ce code de récupération n’est pas valide ou a déjà été utilisé.',
+  'api.twoFactor.notPending': 'Commencez d’abord la configuration de l’application d’authentification.',
+  'api.twoFactor.alreadyEnabled':
+    'La connexion en deux étapes avec une application d’authentification est déjà activée.',
+  'api.twoFactor.notEnabled':
+    'La connexion en deux étapes avec une application d’authentification n’est pas activée.',
+  'api.twoFactor.passkeyFailed': 'La clé d’accès n’a pas pu être vérifiée. Veuillez réessayer.',
+  'api.twoFactor.passkeyUnknown':
+    'Cette clé d’accès n’est pas enregistrée sur Kaleido. Connectez-vous avec votre mot de passe ou utilisez une autre clé d’accès.',
+  'api.twoFactor.passkeyNameRequired': 'Saisissez un nom pour la clé d’accès.',
+  'api.twoFactor.passkeyNameTooLong': 'Le nom d’une clé d’accès peut compter au plus {max} caractères.',
+  'api.twoFactor.passkeyLimit':
+    'Vous pouvez enregistrer au plus {max} clés d’accès. Supprimez-en une pour en ajouter une autre.',
+  'api.twoFactor.passkeyNotFound': 'Clé d’accès introuvable.',
+  'api.twoFactor.passkeysUnavailable': 'Les clés d’accès ne sont pas disponibles sur ce serveur.',
+  'api.twoFactor.popupSecondStep': 'Encore une étape : confirmez la connexion dans la fenêtre Kaleido.',
+  'api.settings.twoFactorManaged':
+    'Activez ou désactivez la connexion en deux étapes dans Paramètres → Sécurité.',
 
   'api.billing.cardNumberRequired': 'Saisissez le numéro de carte.',
   'api.billing.cardNumberInvalid': 'Ce numéro de carte n’est pas valide. Vérifiez les chiffres et réessayez.',
@@ -218,4 +241,28 @@ export const fr: Record<TApiMessageId, string> = {
   'api.webhooks.noUrl':
     'Indiquez une URL de webhook dans les paramètres avant d’envoyer un événement de test',
   'api.webhooks.deliveryNotFound': 'Cet envoi de webhook n’existe pas',
+
+  // Uploads and creative tools (TOOL_MESSAGES).
+  'api.uploads.fileMissing': 'Choisissez un fichier à importer (champ multipart « file »).',
+  'api.uploads.tooLarge':
+    'Ce fichier est trop volumineux : {kind, select, image {les images} video {les vidéos} other {les fichiers audio}} peuvent faire au plus {maxMegabytes} Mo.',
+  'api.uploads.unsupported':
+    'Ce type de fichier n’est pas pris en charge. Importez une image (PNG, JPEG, WebP, AVIF, HEIC), une vidéo (MP4, WebM, MOV) ou un fichier audio (WAV, MP3, M4A).',
+  'api.uploads.corrupt': 'Impossible de lire ce fichier : il est endommagé ou incomplet.',
+  'api.uploads.tooManyPixels': 'Cette image est trop grande : {maxMegapixels} mégapixels au maximum.',
+  'api.uploads.tooLong': 'Ce fichier est trop long : {maxSeconds} secondes au maximum.',
+  'api.uploads.storageFull':
+    'Votre espace de stockage est plein ({limit}). Supprimez des éléments de votre bibliothèque ou passez à une offre supérieure.',
+  'api.tools.sourceNotFound': 'L’élément source est introuvable dans votre bibliothèque.',
+  'api.tools.sourceNotImage': 'Cet outil ne fonctionne qu’avec des images.',
+  'api.tools.outputTooLarge':
+    'Le résultat ferait {width}×{height} pixels, plus que ce que ce modèle peut produire ({max} px sur le grand côté). Choisissez un facteur plus petit ou une source plus petite.',
+  'api.tools.modeUnavailable':
+    'Aucun modèle configuré ne peut faire cela. Il faut un fournisseur d’IA : {providers}.',
+  'api.tools.unknownModel': 'Le modèle « {model} » ne peut pas faire cela.',
+  'api.tools.promptRequired': 'Veuillez décrire la modification.',
+  'api.tools.maskRequired': 'Peignez la zone à modifier.',
+  'api.tools.maskInvalid': 'Le masque doit être un PNG de la même taille que l’image.',
+  'api.tools.styleRequired': 'Choisissez un style.',
+  'api.tools.expandRequired': 'Choisissez un nouveau format ou des marges.',
 };

@@ -11,6 +11,7 @@ import {
   ZResetPasswordRequest,
   ZSignupRequest,
   ZSuccessEnvelope,
+  ZTwoFactorChallenge,
   ZUpdateCreditsRequest,
   ZUpdatePlanRequest,
 } from '@kaleido/common';
@@ -25,6 +26,7 @@ import type { UsersRepository } from '../accounts/users.repository.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AuthService } from './auth.service.js';
 import { type Authenticator, requestMeta } from './authn.js';
+import type { SecondStepGate } from './two-factor.routes.js';
 
 const perIp = (max: number, timeWindow: string) => ({ config: { rateLimit: { max, timeWindow } } });
 
@@ -38,6 +40,8 @@ export function authRoutes(
     database: Database;
     clock: { now(): Date };
     limits: { signupsPerHour: number; loginsPerMinute: number };
+    /** After a correct password: the second step, when the account has a second factor. */
+    secondStep: SecondStepGate;
   },
 ): void {
   const { auth, authn, users } = deps;
@@ -72,10 +76,22 @@ export function authRoutes(
     '/api/auth/login',
     {
       ...perIp(deps.limits.loginsPerMinute, '1 minute'),
-      schema: { body: ZLoginRequest, response: { 200: ZSuccessEnvelope(ZAuthResult) } },
+      schema: {
+        body: ZLoginRequest,
+        response: { 200: ZSuccessEnvelope(z.union([ZAuthResult, ZTwoFactorChallenge])) },
+      },
     },
     async (request, reply) => {
-      const issued = await auth.login(request.body, requestMeta(request));
+      const { remember } = request.body;
+      const user = await auth.checkPassword(request.body);
+      // An account with a second factor answers the second step (and its cookie) instead of a session.
+      const secondStep = await deps.secondStep(request, reply, user, { remember, method: 'password' });
+      if (secondStep) return { success: true as const, data: secondStep };
+      const issued = await auth.completeSignIn(user, {
+        remember,
+        method: 'password',
+        meta: requestMeta(request),
+      });
       authn.setSessionCookie(reply, issued);
       return { success: true as const, data: { user: await me(issued.user.id), token: issued.token } };
     },

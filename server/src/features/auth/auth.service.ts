@@ -120,6 +120,43 @@ export function createAuthService(deps: {
     });
   }
 
+  /** 429 while the account is locked after too many wrong passwords or codes. */
+  async function assertNotLocked(email: string): Promise<void> {
+    const throttle = await deps.tokens.findThrottle(`login:${email}`);
+    if (throttle?.locked_until && Date.parse(throttle.locked_until) > now().getTime()) {
+      const seconds = Math.ceil((Date.parse(throttle.locked_until) - now().getTime()) / 1000);
+      throw new AppError('RATE_LIMITED', AUTH_MESSAGES.accountLocked, {
+        headers: { 'Retry-After': String(seconds) },
+      });
+    }
+  }
+
+  /**
+   * Checks the e-mail and password (with the lockout) without signing in: the caller decides whether a
+   * second step comes first. The failure counter is cleared only once the sign-in completes.
+   */
+  async function checkPassword(input: { email: string; password: string }): Promise<UserRow> {
+    await assertNotLocked(input.email);
+    const user = await deps.users.findByEmail(input.email);
+    const valid = user?.password_hash
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!user || !valid) {
+      await recordLoginFailure(input.email);
+      throw new AppError('AUTHENTICATION_FAILED', AUTH_MESSAGES.invalidCredentials);
+    }
+    return user;
+  }
+
+  /** The last step of a sign-in: the failure counter starts over and a session is issued. */
+  async function completeSignIn(
+    user: UserRow,
+    options: { remember: boolean; method: SessionRow['auth_method']; meta: RequestMeta },
+  ): Promise<IssuedSession> {
+    await deps.tokens.clearThrottle(`login:${user.email}`);
+    return issueSession(user, options);
+  }
+
   return {
     issueSession,
 
@@ -138,28 +175,20 @@ export function createAuthService(deps: {
       return issueSession(user, { remember: input.remember, method: 'password', meta });
     },
 
+    checkPassword,
+    completeSignIn,
+
     async login(
       input: { email: string; password: string; remember: boolean },
       meta: RequestMeta,
     ): Promise<IssuedSession> {
-      const throttle = await deps.tokens.findThrottle(`login:${input.email}`);
-      if (throttle?.locked_until && Date.parse(throttle.locked_until) > now().getTime()) {
-        const seconds = Math.ceil((Date.parse(throttle.locked_until) - now().getTime()) / 1000);
-        throw new AppError('RATE_LIMITED', AUTH_MESSAGES.accountLocked, {
-          headers: { 'Retry-After': String(seconds) },
-        });
-      }
-      const user = await deps.users.findByEmail(input.email);
-      const valid = user?.password_hash
-        ? await verifyPassword(user.password_hash, input.password)
-        : await verifyAgainstDummy(input.password);
-      if (!user || !valid) {
-        await recordLoginFailure(input.email);
-        throw new AppError('AUTHENTICATION_FAILED', AUTH_MESSAGES.invalidCredentials);
-      }
-      await deps.tokens.clearThrottle(`login:${input.email}`);
-      return issueSession(user, { remember: input.remember, method: 'password', meta });
+      const user = await checkPassword(input);
+      return completeSignIn(user, { remember: input.remember, method: 'password', meta });
     },
+
+    /** Wrong second-step codes count toward the same lockout as wrong passwords. */
+    assertNotLocked,
+    recordLoginFailure,
 
     /** Removes expired sessions, reset tokens and stale throttle rows (run periodically). */
     async purgeExpired(): Promise<number> {

@@ -6,6 +6,7 @@ import {
   LOCALE_TAGS,
   type TAuthPopupMessage,
   type TLocale,
+  type TTwoFactorChallenge,
   ZSocialProvider,
   ZSuccessEnvelope,
 } from '@kaleido/common';
@@ -18,6 +19,7 @@ import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import type { Authenticator } from './authn.js';
 import { requestMeta } from './authn.js';
 import { type OidcAttempt, type OidcService, safeReturnTo } from './oidc.service.js';
+import type { SecondStepGate } from './two-factor.routes.js';
 
 const ATTEMPT_COOKIE = 'kaleido_oidc';
 const ATTEMPT_PATH = '/api/auth/oidc';
@@ -52,7 +54,9 @@ function sendPopupCompletion(
   const text = escapeHtml(
     message.ok
       ? apiMessage(locale, { id: 'api.auth.popupSignedIn' })
-      : (message.error ?? apiMessage(locale, { id: 'api.auth.popupFailed' })),
+      : message.twoFactorRequired
+        ? apiMessage(locale, { id: 'api.twoFactor.popupSecondStep' })
+        : (message.error ?? apiMessage(locale, { id: 'api.auth.popupFailed' })),
   );
   const title = escapeHtml(apiMessage(locale, { id: 'api.auth.popupTitle' }));
   const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><title>${title}</title>
@@ -62,7 +66,7 @@ function sendPopupCompletion(
 <script nonce="${nonce}">(function(){var m=${payload};
 try{if(window.opener&&!window.opener.closed){window.opener.postMessage(m,${JSON.stringify(appOrigin)});}}catch(e){}
 try{var c=new BroadcastChannel(${JSON.stringify(AUTH_POPUP_CHANNEL)});c.postMessage(m);c.close();}catch(e){}
-setTimeout(function(){window.close();},${message.ok ? 50 : 2500});})();</script></body></html>`;
+setTimeout(function(){window.close();},${message.ok || message.twoFactorRequired ? 50 : 2500});})();</script></body></html>`;
   return reply
     .header(
       'Content-Security-Policy',
@@ -75,7 +79,14 @@ setTimeout(function(){window.close();},${message.ok ? 50 : 2500});})();</script>
 
 export function oidcRoutes(
   app: App,
-  deps: { oidc: OidcService; authn: Authenticator; publicUrl: string; https: boolean },
+  deps: {
+    oidc: OidcService;
+    authn: Authenticator;
+    publicUrl: string;
+    https: boolean;
+    /** After the identity provider answered: the second step, when the account has a second factor. */
+    secondStep: SecondStepGate;
+  },
 ): void {
   const appOrigin = new URL(deps.publicUrl).origin;
 
@@ -91,17 +102,30 @@ export function oidcRoutes(
     attempt: { popup: boolean; returnTo: string },
     locale: TLocale,
     error?: AppError,
+    secondStep?: TTwoFactorChallenge,
   ) => {
     const message = error?.messageIn(locale);
     if (attempt.popup) {
       return sendPopupCompletion(
         reply,
         appOrigin,
-        { type: AUTH_POPUP_MESSAGE_TYPE, ok: !error, ...(message ? { error: message } : {}) },
+        {
+          type: AUTH_POPUP_MESSAGE_TYPE,
+          ok: !error && !secondStep,
+          ...(message ? { error: message } : {}),
+          ...(secondStep ? { twoFactorRequired: true, methods: secondStep.methods } : {}),
+        },
         locale,
       );
     }
     if (message) return reply.redirect(`/auth?error=${encodeURIComponent(message)}`, 303);
+    if (secondStep) {
+      const methods = secondStep.methods.join(',');
+      return reply.redirect(
+        `/auth?twoFactor=${encodeURIComponent(methods)}&returnTo=${encodeURIComponent(attempt.returnTo)}`,
+        303,
+      );
+    }
     return reply.redirect(attempt.returnTo, 303);
   };
 
@@ -157,13 +181,12 @@ export function oidcRoutes(
       }
       try {
         const callbackUrl = new URL(request.url, deps.publicUrl);
-        const issued = await deps.oidc.complete(
-          request.params.provider,
-          callbackUrl,
-          attempt,
-          requestMeta(request),
-        );
-        deps.authn.setSessionCookie(reply, issued);
+        const user = await deps.oidc.identify(request.params.provider, callbackUrl, attempt);
+        // An account with a second factor gets the second step's cookie, not a session: the popup tells
+        // its opener (or the redirect tells the sign-in page) to ask for it.
+        const secondStep = await deps.secondStep(request, reply, user, { remember: true, method: 'social' });
+        if (secondStep) return finish(reply, attempt, locale, undefined, secondStep);
+        deps.authn.setSessionCookie(reply, await deps.oidc.signIn(user, requestMeta(request)));
         return finish(reply, attempt, locale);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -118,6 +118,10 @@ export function createOidcService(deps: {
         if (!existing.email_verified_at) {
           await deps.users.update(existing.id, { email_verified_at: now, password_hash: null }, now, trx);
           await deps.sessions.deleteAllForUser(existing.id, {}, trx);
+          // So do second factors set up by whoever held the unverified account (a planted passkey).
+          for (const table of ['user_totp', 'recovery_codes', 'passkeys'] as const) {
+            await trx.deleteFrom(table).where('user_id', '=', existing.id).execute();
+          }
         }
       });
       // Tell the owner of the address, so a link (and a removed password) never goes unnoticed.
@@ -183,13 +187,11 @@ export function createOidcService(deps: {
       return { url: url.toString(), attempt };
     },
 
-    /** Verifies the callback against the attempt, then signs the person in (creating or linking the account). */
-    async complete(
-      providerId: string,
-      callbackUrl: URL,
-      attempt: OidcAttempt,
-      meta: RequestMeta,
-    ): Promise<IssuedSession> {
+    /**
+     * Verifies the callback against the attempt and finds the person (creating or linking the account);
+     * `signIn` then issues the session, unless a second step comes first.
+     */
+    async identify(providerId: string, callbackUrl: URL, attempt: OidcAttempt): Promise<UserRow> {
       const provider = providerById(providerId);
       if (attempt.provider !== provider.id) throw failure(provider);
       const idpError = callbackUrl.searchParams.get('error');
@@ -223,8 +225,12 @@ export function createOidcService(deps: {
       } catch (error) {
         throw new AppError('SOCIAL_LOGIN_FAILED', failure(provider).text, { cause: error });
       }
-      const user = await userFor(provider, claims, attempt.language);
-      return deps.auth.issueSession(user, { remember: true, method: 'social', meta });
+      return userFor(provider, claims, attempt.language);
+    },
+
+    /** A social sign-in's session lasts like "remember me". */
+    signIn(user: UserRow, meta: RequestMeta): Promise<IssuedSession> {
+      return deps.auth.completeSignIn(user, { remember: true, method: 'social', meta });
     },
   };
 }

@@ -106,10 +106,15 @@ export function createSessionsRepository(db: Executor) {
       let query = trx.deleteFrom('sessions').where('user_id', '=', userId);
       if (options.except) query = query.where('id', '!=', options.except);
       await query.execute();
+      // Ending the sessions (password reset or change, a takeover) also forgets the trusted devices.
+      await trx.deleteFrom('trusted_devices').where('user_id', '=', userId).execute();
     },
 
     async deleteExpired(now: string, trx: Executor = db): Promise<number> {
       const result = await trx.deleteFrom('sessions').where('expires_at', '<', now).executeTakeFirst();
+      // Expired sign-in steps and trusted devices go with them.
+      await trx.deleteFrom('auth_challenges').where('expires_at', '<', now).execute();
+      await trx.deleteFrom('trusted_devices').where('expires_at', '<', now).execute();
       return Number(result.numDeletedRows);
     },
   };

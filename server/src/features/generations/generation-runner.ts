@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { TGenerationType } from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
@@ -9,19 +14,25 @@ import type { JobQueue } from '../../platform/queue/index.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { extensionForContentType } from '../../platform/storage/file-store.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
+  type GenerationProvider,
   type GenerationRequest,
   ProviderError,
+  type ToolSource,
+  type UpscaleRequest,
 } from '../../providers/provider.js';
 import { applyWatermark } from '../../providers/watermark.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
+import { readIdList } from '../library/library.presenter.js';
 import { type DiagnosticsRecord, providerErrorText, seconds } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
 import { makeThumbnail } from './media.js';
 import type { ProviderRegistry } from './provider-registry.js';
+import { readToolOptions } from './tool-options.js';
 
 export interface RunnerOptions {
   /** A running job's lease; a worker renews it every `heartbeatMs`, and a job whose lease lapsed is recovered. */
@@ -210,9 +221,12 @@ export function createGenerationRunner(deps: {
           model: output.model,
           created_at: at,
           saved: saved ? 1 : 0,
+          tool: row.tool,
+          source_asset_ids: row.source_asset_ids,
         },
         trx,
       );
+      await deps.assets.insertSources(assetId, readIdList(row.source_asset_ids), trx);
       await deps.credits.charge(
         row.user_id,
         { monthly: row.reserved_monthly, purchased: row.reserved_purchased },
@@ -238,6 +252,85 @@ export function createGenerationRunner(deps: {
     });
     if (!settled) await deps.store.deletePrefix(base).catch(() => undefined);
     else announce(row, 'succeeded', assetId);
+  }
+
+  /** The source asset of a tool job: an image's bytes, or a video copied to a temporary file. */
+  async function loadSource(row: GenerationRow, scratch: () => Promise<string>): Promise<ToolSource> {
+    const sourceId = readIdList(row.source_asset_ids)[0];
+    const asset = sourceId ? await deps.assets.findOwned(sourceId, row.user_id) : undefined;
+    const object = asset ? await deps.store.read(asset.file_key) : null;
+    if (!asset || !object) {
+      throw new ProviderError('invalid_input', 'the source asset is gone', {
+        userMessage: englishOf('api.tools.sourceNotFound'),
+      });
+    }
+    if (asset.kind === 'image') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.stream) chunks.push(Buffer.from(chunk));
+      return {
+        kind: 'image',
+        data: Buffer.concat(chunks),
+        contentType: asset.content_type,
+        width: asset.width,
+        height: asset.height,
+      };
+    }
+    const file = join(await scratch(), `source.${extensionForContentType(asset.content_type)}`);
+    await pipeline(object.stream, createWriteStream(file));
+    return {
+      kind: 'video',
+      file,
+      contentType: asset.content_type,
+      width: asset.width,
+      height: asset.height,
+      durationSeconds: asset.duration_seconds ?? 0,
+      fps: asset.fps ?? 0,
+    };
+  }
+
+  /** Runs a job on its provider: a generation, or a tool's upscale/edit of its source asset. */
+  async function render(
+    provider: GenerationProvider,
+    row: GenerationRow,
+    request: GenerationRequest,
+    context: GenerationContext,
+    scratch: () => Promise<string>,
+  ): Promise<GenerationOutput> {
+    if (row.tool === 'generate') return provider.generate(request, context);
+    const tool = readToolOptions(row.tool_options);
+    const base = {
+      model: row.model,
+      seed: row.seed,
+      watermark: row.watermark === 1,
+      resumeState: request.resumeState,
+      source: await loadSource(row, scratch),
+    };
+    if (tool?.tool === 'enhance' && provider.upscale) {
+      const upscale: UpscaleRequest = {
+        ...base,
+        scale: tool.scale,
+        quality: tool.quality,
+        width: row.options.width,
+        height: row.options.height,
+      };
+      return provider.upscale(upscale, context);
+    }
+    if (tool?.tool === 'edit' && provider.edit) {
+      const mask = tool.maskKey ? await deps.store.read(tool.maskKey) : null;
+      const maskChunks: Buffer[] = [];
+      if (mask) for await (const chunk of mask.stream) maskChunks.push(Buffer.from(chunk));
+      const edit: EditRequest = {
+        ...base,
+        mode: tool.mode,
+        prompt: tool.prompt,
+        style: tool.style,
+        strength: tool.strength,
+        target: tool.target,
+        mask: mask ? Buffer.concat(maskChunks) : undefined,
+      };
+      return provider.edit(edit, context);
+    }
+    throw new ProviderError('invalid_input', `provider ${provider.id} cannot run this ${row.tool} job`);
   }
 
   async function run(jobId: string): Promise<void> {
@@ -303,6 +396,12 @@ export function createGenerationRunner(deps: {
         : [],
       providerError: null,
     };
+    // A temporary folder for a tool job's source file, made on first use and removed at the end.
+    let scratchDir: string | null = null;
+    const scratch = async () => {
+      scratchDir ??= await mkdtemp(join(tmpdir(), 'kaleido-job-'));
+      return scratchDir;
+    };
     let renderStarted = performance.now();
     let rendering = '';
     let renderRecorded = false;
@@ -328,7 +427,7 @@ export function createGenerationRunner(deps: {
           const provider = deps.registry.provider(current.provider);
           if (!provider)
             throw new ProviderError('unavailable', `provider ${current.provider} is not configured`);
-          const output = await provider.generate(request, context);
+          const output = await render(provider, current, request, context, scratch);
           if (controller.signal.aborted) throw controller.signal.reason;
           rendered(null);
           const finishedAt = now().getTime();
@@ -352,8 +451,10 @@ export function createGenerationRunner(deps: {
         } catch (error) {
           // A provider that is down (or still rate limiting after its retries) hands the job to a stand-in
           // of the same failover group: the same reservation, so nobody pays twice.
+          // Tool jobs stay on the model chosen for them (a stand-in may not offer the tool).
           if (
             controller.signal.aborted ||
+            current.tool !== 'generate' ||
             !(error instanceof ProviderError) ||
             (error.kind !== 'unavailable' && error.kind !== 'rate_limited')
           ) {
@@ -416,6 +517,9 @@ export function createGenerationRunner(deps: {
       clearInterval(heartbeat);
       controllers.delete(jobId);
       await deps.store.delete(previewKey).catch(() => undefined);
+      if (scratchDir) await rm(scratchDir, { recursive: true, force: true }).catch(() => undefined);
+      const tool = readToolOptions(row.tool_options);
+      if (tool?.tool === 'edit' && tool.maskKey) await deps.store.delete(tool.maskKey).catch(() => undefined);
     }
   }
 

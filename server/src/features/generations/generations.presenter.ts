@@ -1,7 +1,7 @@
 import type { TGeneration, TGenerationEvent } from '@kaleido/common';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { AssetRow } from '../library/assets.repository.js';
-import { presentAsset } from '../library/library.presenter.js';
+import { presentAsset, readIdList } from '../library/library.presenter.js';
 import type { GenerationRow } from './generations.repository.js';
 
 export function presentGeneration(
@@ -27,6 +27,8 @@ export function presentGeneration(
     asset: asset ? presentAsset(asset, signer) : null,
     resultExpiredAt: row.result_expired_at,
     details: row.details ? (JSON.parse(row.details) as Record<string, unknown>) : null,
+    tool: row.tool,
+    sourceAssetIds: readIdList(row.source_asset_ids),
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,

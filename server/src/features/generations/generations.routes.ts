@@ -23,6 +23,7 @@ import { ZIdempotencyKeyHeaders } from '../../platform/idempotency/idempotency.j
 import type { Authenticator, RequestAuth } from '../auth/authn.js';
 import { WATCH_RENEW_MS } from '../notifications/notifications.service.js';
 import type { GenerationEvents } from './generation-events.js';
+import type { GenerationRow } from './generations.repository.js';
 import {
   type GenerationsService,
   type Prices,
@@ -59,6 +60,51 @@ function finishedAnswer(generation: TGeneration): TGenerationFinished {
     generation,
   };
 }
+
+/**
+ * The answer of a call that starts a job (the generators and the tools): waits for it unless told
+ * not to, then the result (200), the failure (502/409 error envelope), or the running job (202).
+ */
+export async function answerJob(
+  generations: GenerationsService,
+  reply: FastifyReply,
+  submitted: GenerationRow,
+  wait: boolean,
+) {
+  const row = wait ? await generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
+  const generation = await generations.present(row);
+  if (row.status === 'failed' || row.status === 'cancelled') {
+    throw new AppError(
+      row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
+      generations.failureText(row),
+      { details: { generation } },
+    );
+  }
+  if (row.status === 'succeeded') {
+    return reply.status(200).send({ success: true, data: finishedAnswer(generation) });
+  }
+  return reply.status(202).send({
+    success: true,
+    data: {
+      id: generation.id,
+      status: generation.status,
+      statusUrl: generation.statusUrl,
+      eventsUrl: generation.eventsUrl,
+      generation,
+    },
+  });
+}
+
+/** What the calls that start a job declare besides their body (the generators and the tools). */
+export const JOB_START_SCHEMA = {
+  security: SESSION_SECURITY,
+  querystring: ZWaitQuery,
+  headers: ZIdempotencyKeyHeaders,
+  response: {
+    200: ZSuccessEnvelope(ZGenerationFinished),
+    202: ZSuccessEnvelope(ZGenerationStarted),
+  },
+};
 
 export function generationsRoutes(
   app: App,
@@ -99,40 +145,10 @@ export function generationsRoutes(
     const submitted = options.idempotencyKey
       ? (await deps.generations.submitOnce(auth.user.id, input, options.idempotencyKey)).row
       : await deps.generations.submit(auth.user.id, input);
-    const row = options.wait ? await deps.generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
-    const generation = await deps.generations.present(row);
-    if (row.status === 'failed' || row.status === 'cancelled') {
-      throw new AppError(
-        input.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
-        deps.generations.failureText(row),
-        { details: { generation } },
-      );
-    }
-    if (row.status === 'succeeded') {
-      return reply.status(200).send({ success: true, data: finishedAnswer(generation) });
-    }
-    return reply.status(202).send({
-      success: true,
-      data: {
-        id: generation.id,
-        status: generation.status,
-        statusUrl: generation.statusUrl,
-        eventsUrl: generation.eventsUrl,
-        generation,
-      },
-    });
+    return answerJob(deps.generations, reply, submitted, options.wait);
   }
 
-  /** What both generate calls declare besides their body. */
-  const generateSchema = {
-    security: SESSION_SECURITY,
-    querystring: ZWaitQuery,
-    headers: ZIdempotencyKeyHeaders,
-    response: {
-      200: ZSuccessEnvelope(ZGenerationFinished),
-      202: ZSuccessEnvelope(ZGenerationStarted),
-    },
-  };
+  const generateSchema = JOB_START_SCHEMA;
 
   app.post(
     '/api/generate-image',

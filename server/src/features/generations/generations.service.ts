@@ -84,6 +84,22 @@ export const SYNC_WAIT_MS = 25_000;
 /** What an Idempotency-Key covers for a generation: the whole submitted input, kind included. */
 const generationRequestHash = (input: SubmitInput) => requestHash(`${input.kind}\n${JSON.stringify(input)}`);
 
+/** What a job is made of before it is accepted: a generation's, or a tool's (issue 16). */
+export interface JobDraft {
+  kind: TGenerationType;
+  prompt: string;
+  negativePrompt?: string;
+  options: TStoredGenerationOptions;
+  provider: string;
+  model: string;
+  seed?: number;
+  cost: number;
+  tool?: 'generate' | 'enhance' | 'edit';
+  sourceAssetIds?: readonly string[];
+  /** JSON-able options of the tool (scale, mode, …). */
+  toolOptions?: Record<string, unknown>;
+}
+
 const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
 
 /** Accepting, reading, waiting for and cancelling generation jobs. Running them is the runner's job. */
@@ -120,6 +136,75 @@ export function createGenerationsService(deps: {
   async function ownedOrNotFound(id: string, userId: string): Promise<GenerationRow> {
     const row = await deps.generations.findOwned(id, userId);
     if (!row) throw new AppError('NOT_FOUND', 'api.generation.notFound');
+    return row;
+  }
+
+  /**
+   * Reserves the price and inserts the job in one transaction, then queues it. Throws 402 with the
+   * spec's message when the balance is too low; nothing is written then.
+   */
+  async function accept(
+    userId: string,
+    draft: JobDraft,
+    options: SubmitOptions = {},
+  ): Promise<GenerationRow> {
+    const { cost } = draft;
+    const id = randomUUID();
+    const at = now();
+    // Decided once, when the job is accepted: a retry or a failover marks the output alike.
+    const watermark = await deps.watermarkFor(userId);
+    // The row as written: the answer is made from it, without reading it back.
+    const row = await deps.database.kysely.transaction().execute(async (trx) => {
+      const reservation = await deps.credits.reserve(userId, cost, id, trx);
+      if (!reservation) {
+        throw new AppError('INSUFFICIENT_CREDITS', insufficientCreditsMessage(draft.kind, cost));
+      }
+      const inserted: GenerationRow = {
+        id,
+        user_id: userId,
+        kind: draft.kind,
+        status: 'queued',
+        progress: 0,
+        stage: 'Queued',
+        prompt: draft.prompt,
+        negative_prompt: draft.negativePrompt || null,
+        options: draft.options,
+        provider: draft.provider,
+        model: draft.model,
+        seed: draft.seed ?? randomInt(0, 2 ** 31 - 1),
+        cost,
+        reserved_monthly: reservation.monthly,
+        reserved_purchased: reservation.purchased,
+        credit_state: 'reserved',
+        attempts: 0,
+        lease_until: null,
+        cancel_requested: 0,
+        provider_state: null,
+        preview_key: null,
+        asset_id: null,
+        error: null,
+        error_code: null,
+        details: null,
+        diagnostics: null,
+        result_expired_at: null,
+        watched_at: null,
+        api_key_id: options.apiKeyId ?? null,
+        webhook_url: options.webhook?.url ?? null,
+        webhook_events: options.webhook?.events ? JSON.stringify(options.webhook.events) : null,
+        watermark: watermark ? 1 : 0,
+        tool: draft.tool ?? 'generate',
+        source_asset_ids: JSON.stringify(draft.sourceAssetIds ?? []),
+        tool_options: draft.toolOptions ? JSON.stringify(draft.toolOptions) : null,
+        created_at: at,
+        started_at: null,
+        finished_at: null,
+        updated_at: at,
+      };
+      await deps.generations.insert(inserted, trx);
+      await options.withinTransaction?.(trx, { id, cost, remainingCredits: reservation.remaining });
+      return inserted;
+    });
+    await deps.queue.enqueue(id);
     return row;
   }
 
@@ -180,10 +265,6 @@ export function createGenerationsService(deps: {
           });
         }
       }
-      const id = randomUUID();
-      const at = now();
-      // Decided once, when the job is accepted: a retry or a failover marks the output alike.
-      const watermark = await deps.watermarkFor(userId);
       const stored: TStoredGenerationOptions =
         input.kind === 'image'
           ? { kind: 'image', ...input.settings, ...size }
@@ -194,56 +275,53 @@ export function createGenerationsService(deps: {
               durationSeconds: input.settings.duration,
               fps: input.settings.frameRate,
             };
-      // The row as written: the answer is made from it, without reading it back.
-      const row = await deps.database.kysely.transaction().execute(async (trx) => {
-        const reservation = await deps.credits.reserve(userId, cost, id, trx);
-        if (!reservation) {
-          throw new AppError('INSUFFICIENT_CREDITS', insufficientCreditsMessage(input.kind, cost));
-        }
-        const inserted: GenerationRow = {
-          id,
-          user_id: userId,
+      return accept(
+        userId,
+        {
           kind: input.kind,
-          status: 'queued',
-          progress: 0,
-          stage: 'Queued',
           prompt: input.prompt,
-          negative_prompt: input.negativePrompt || null,
+          negativePrompt: input.negativePrompt,
           options: stored,
           provider: provider.id,
           model: model.id,
-          seed: input.seed ?? randomInt(0, 2 ** 31 - 1),
+          seed: input.seed,
           cost,
-          reserved_monthly: reservation.monthly,
-          reserved_purchased: reservation.purchased,
-          credit_state: 'reserved',
-          attempts: 0,
-          lease_until: null,
-          cancel_requested: 0,
-          provider_state: null,
-          preview_key: null,
-          asset_id: null,
-          error: null,
-          error_code: null,
-          details: null,
-          diagnostics: null,
-          result_expired_at: null,
-          watched_at: null,
-          api_key_id: options.apiKeyId ?? null,
-          webhook_url: options.webhook?.url ?? null,
-          webhook_events: options.webhook?.events ? JSON.stringify(options.webhook.events) : null,
-          watermark: watermark ? 1 : 0,
-          created_at: at,
-          started_at: null,
-          finished_at: null,
-          updated_at: at,
-        };
-        await deps.generations.insert(inserted, trx);
-        await options.withinTransaction?.(trx, { id, cost, remainingCredits: reservation.remaining });
-        return inserted;
-      });
-      await deps.queue.enqueue(id);
-      return row;
+        },
+        options,
+      );
+    },
+
+    accept,
+
+    /** `accept` once per Idempotency-Key (see submitOnce); `hashOf` is the submitted request. */
+    async acceptOnce(
+      userId: string,
+      request: { operation: string; body: unknown },
+      idempotencyKey: string,
+      draft: () => Promise<JobDraft>,
+      options: SubmitOptions = {},
+    ): Promise<{ row: GenerationRow; replayed: boolean }> {
+      const { value, replayed } = await deps.idempotency.once(
+        {
+          caller: { userId, apiKeyId: options.apiKeyId },
+          operation: 'generation',
+          key: idempotencyKey,
+          hash: requestHash(`${request.operation}\n${JSON.stringify(request.body)}`),
+          conflict: API_KEY_MESSAGES.idempotencyMismatch,
+        },
+        {
+          replay: (id) => ownedOrNotFound(id, userId),
+          create: async (claim) =>
+            accept(userId, await draft(), {
+              ...options,
+              async withinTransaction(trx, job) {
+                await options.withinTransaction?.(trx, job);
+                await claim(trx, job.id);
+              },
+            }),
+        },
+      );
+      return { row: value, replayed };
     },
 
     /**

@@ -8,11 +8,13 @@ import type { ProviderRegistry } from './provider-registry.js';
  */
 export async function presentModels(registry: ProviderRegistry, prices: Prices): Promise<TModel[]> {
   const health = new Map((await registry.health(3000)).map((entry) => [entry.id, entry.ok]));
+  // Tool-only models (an upscaler, a fill model) are the tools' (GET /api/tools), not the generators'.
+  const generators = registry.models().filter((entry) => entry.model.generates !== false);
   const defaults = {
-    image: registry.models().find((entry) => entry.model.kinds.includes('image'))?.model.id,
-    video: registry.models().find((entry) => entry.model.kinds.includes('video'))?.model.id,
+    image: generators.find((entry) => entry.model.kinds.includes('image'))?.model.id,
+    video: generators.find((entry) => entry.model.kinds.includes('video'))?.model.id,
   };
-  return registry.models().map(({ provider, model }) => ({
+  return generators.map(({ provider, model }) => ({
     id: model.id,
     name: model.name,
     description: model.description,

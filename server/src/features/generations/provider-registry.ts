@@ -30,7 +30,10 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
     },
     models: () => models,
     resolve(kind: TGenerationType, modelId?: string): ResolvedModel {
-      const candidates = models.filter((entry) => entry.model.kinds.includes(kind));
+      // Tool-only models (generates: false) serve the Enhancer and Edit, never the generators.
+      const candidates = models.filter(
+        (entry) => entry.model.kinds.includes(kind) && entry.model.generates !== false,
+      );
       const found = modelId ? candidates.find((entry) => entry.model.id === modelId) : candidates[0];
       if (!found) {
         throw new AppError(
@@ -58,6 +61,7 @@ export function createProviderRegistry(providers: readonly GenerationProvider[])
         (entry) =>
           entry.model.failoverGroup === group &&
           entry.model.kinds.includes(kind) &&
+          entry.model.generates !== false &&
           !excludeProviders.has(entry.provider.id),
       );
     },

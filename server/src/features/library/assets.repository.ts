@@ -22,7 +22,8 @@ const toRowOrUndefined = (row: Selectable<AssetsTable> | undefined) => (row ? to
 export interface AssetPageQuery {
   userId: string;
   q?: string;
-  type: 'all' | TGenerationType;
+  /** `upload`: the person's uploads (images and videos). */
+  type: 'all' | 'upload' | TGenerationType;
   sort: 'newest' | 'oldest';
   /** Position after which to continue: the last row's created_at and id. */
   after?: { createdAt: string; id: string };
@@ -63,7 +64,8 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
     async page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
       let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
       if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
-      if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
+      if (query.type === 'upload') select = select.where('assets.origin', '=', 'uploaded');
+      else if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
       const words = query.q ? searchWords(query.q) : [];
       if (words.length) select = select.where(assetPromptMatches(dialect, words));
       const newest = query.sort === 'newest';
@@ -150,6 +152,54 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
         .orderBy('created_at', 'desc')
         .execute();
       return rows.map(toRow);
+    },
+
+    /** Records what `assetId` was made from (lineage), in order. */
+    async insertSources(assetId: string, sourceIds: readonly string[], trx: Executor = db): Promise<void> {
+      if (!sourceIds.length) return;
+      await trx
+        .insertInto('asset_sources')
+        .values(
+          sourceIds.map((sourceId, position) => ({ asset_id: assetId, source_asset_id: sourceId, position })),
+        )
+        .execute();
+    },
+
+    /** The owner's assets made from `sourceId` (still existing), newest first. */
+    async derivedFrom(sourceId: string, userId: string, trx: Executor = db): Promise<AssetRow[]> {
+      const rows = await trx
+        .selectFrom('assets')
+        .innerJoin('asset_sources', 'asset_sources.asset_id', 'assets.id')
+        .selectAll('assets')
+        .where('asset_sources.source_asset_id', '=', sourceId)
+        .where('assets.user_id', '=', userId)
+        .orderBy('assets.created_at', 'desc')
+        .orderBy('assets.id', 'desc')
+        .execute();
+      return rows.map(toRow);
+    },
+
+    /** The owner's assets among `ids` that still exist, in the order of `ids`. */
+    async findManyOwned(ids: readonly string[], userId: string, trx: Executor = db): Promise<AssetRow[]> {
+      if (!ids.length) return [];
+      const rows = await trx
+        .selectFrom('assets')
+        .selectAll('assets')
+        .where('id', 'in', [...ids])
+        .where('user_id', '=', userId)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.id, toRow(row)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** Bytes the owner keeps (every asset's file; thumbnails are small and not counted). */
+    async storageUsed(userId: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('assets')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size_bytes'), eb.val(0)).as('used'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.used ?? 0);
     },
 
     async insertUsageLog(row: Insertable<UsageLogsTable>, trx: Executor = db): Promise<void> {

@@ -17,6 +17,16 @@ export function downloadName(prompt: string, contentType: string, id: string): s
   return `${slug || `kaleido-${id.slice(0, 8)}`}.${extensionForContentType(contentType)}`;
 }
 
+/** A JSON array of ids as stored (`source_asset_ids`); anything else reads as none. */
+export function readIdList(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 export function presentAsset(row: AssetRow, signer: UrlSigner): TAsset {
   const filename = downloadName(row.prompt, row.content_type, row.id);
   return {
@@ -43,6 +53,9 @@ export function presentAsset(row: AssetRow, signer: UrlSigner): TAsset {
     generationId: row.generation_id,
     shared: row.shared === 1,
     saved: row.saved === 1,
+    origin: row.origin,
+    tool: row.tool,
+    sourceAssetIds: readIdList(row.source_asset_ids),
     createdAt: row.created_at,
   };
 }

@@ -1,4 +1,12 @@
-import { ZAsset, ZAssetPage, ZDeleted, ZLibraryQuery, ZSavedImage, ZSuccessEnvelope } from '@kaleido/common';
+import {
+  ZAsset,
+  ZAssetLineage,
+  ZAssetPage,
+  ZDeleted,
+  ZLibraryQuery,
+  ZSavedImage,
+  ZSuccessEnvelope,
+} from '@kaleido/common';
 import { z } from 'zod';
 import type { App } from '../../platform/http/route-schemas.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
@@ -65,6 +73,26 @@ export function libraryRoutes(
       const auth = await deps.authn.required(request);
       const row = await deps.library.get(auth.user.id, request.params.id);
       return { success: true as const, data: presentAsset(row, deps.signer) };
+    },
+  );
+
+  /** What the asset was made from and what was made from it (deleted ones are simply absent). */
+  app.get(
+    '/api/library/:id/lineage',
+    {
+      preValidation: signedIn,
+      schema: { params: ZAssetParams, response: { 200: ZSuccessEnvelope(ZAssetLineage) } },
+    },
+    async (request) => {
+      const auth = await deps.authn.required(request);
+      const { sources, derived } = await deps.library.lineage(auth.user.id, request.params.id);
+      return {
+        success: true as const,
+        data: {
+          sources: sources.map((row) => presentAsset(row, deps.signer)),
+          derived: derived.map((row) => presentAsset(row, deps.signer)),
+        },
+      };
     },
   );
 

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/http/app-error.js';
 import { decodeCursor, encodeCursor } from '../../platform/http/keyset-cursor.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { AssetRow, AssetsRepository } from './assets.repository.js';
-import { downloadName } from './library.presenter.js';
+import { downloadName, readIdList } from './library.presenter.js';
 
 /** The library's rules: a person's saved assets, one at a time or as a zip, and their deletion. */
 export function createLibraryService(deps: { assets: AssetsRepository; store: FileStore }) {
@@ -37,6 +37,16 @@ export function createLibraryService(deps: { assets: AssetsRepository; store: Fi
     },
 
     get: owned,
+
+    /** The asset's sources (those still existing) and the assets made from it (issue 16). */
+    async lineage(userId: string, id: string): Promise<{ sources: AssetRow[]; derived: AssetRow[] }> {
+      const row = await owned(userId, id);
+      const [sources, derived] = await Promise.all([
+        deps.assets.findManyOwned(readIdList(row.source_asset_ids), userId),
+        deps.assets.derivedFrom(row.id, userId),
+      ]);
+      return { sources, derived };
+    },
 
     /** Deletes the asset (owner only) and then its files; a file left behind is logged, not an error. */
     async delete(userId: string, id: string, log: FastifyBaseLogger): Promise<AssetRow> {

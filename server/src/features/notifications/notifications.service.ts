@@ -35,7 +35,11 @@ export type SecurityEvent =
   | 'two-factor-enabled'
   | 'two-factor-disabled'
   | 'passkey-added'
-  | 'recovery-code-used';
+  | 'passkey-removed'
+  | 'recovery-code-used'
+  | 'recovery-codes-regenerated'
+  /** An administrator removed every second factor of the account. */
+  | 'two-factor-reset';
 
 /** The catalog ids of each security e-mail (subject, heading, what happened). */
 const SECURITY_TEXT: Record<
@@ -71,6 +75,21 @@ const SECURITY_TEXT: Record<
     subject: 'email.security.recoveryCodeUsed.subject',
     heading: 'email.security.recoveryCodeUsed.heading',
     happened: 'email.security.recoveryCodeUsed.happened',
+  },
+  'passkey-removed': {
+    subject: 'email.security.passkeyRemoved.subject',
+    heading: 'email.security.passkeyRemoved.heading',
+    happened: 'email.security.passkeyRemoved.happened',
+  },
+  'recovery-codes-regenerated': {
+    subject: 'email.security.recoveryCodesRegenerated.subject',
+    heading: 'email.security.recoveryCodesRegenerated.heading',
+    happened: 'email.security.recoveryCodesRegenerated.happened',
+  },
+  'two-factor-reset': {
+    subject: 'email.security.twoFactorReset.subject',
+    heading: 'email.security.twoFactorReset.heading',
+    happened: 'email.security.twoFactorReset.happened',
   },
 };
 

@@ -17,7 +17,7 @@ export function createOpenAICompatPresenter(deps: { publicUrl: string; signer: U
       return {
         object: 'list',
         data: models
-          .filter(({ model }) => model.kinds.includes('image'))
+          .filter(({ model }) => model.kinds.includes('image') && model.generates !== false)
           .map(({ provider, model }) => ({
             id: model.id,
             object: 'model',

@@ -50,7 +50,12 @@ export function createOpenAICompatService(deps: {
   function modelOf(request: OpenAIImageRequest): ResolvedModel {
     const { model } = request;
     const known = (id: string) =>
-      deps.registry.models().some((entry) => entry.model.id === id && entry.model.kinds.includes('image'));
+      deps.registry
+        .models()
+        .some(
+          (entry) =>
+            entry.model.id === id && entry.model.kinds.includes('image') && entry.model.generates !== false,
+        );
     try {
       return deps.registry.resolve(
         'image',

@@ -16,6 +16,8 @@ const isRecord = (value: unknown): value is Json =>
 const TAGS: Record<string, string> = {
   Generate:
     'Make an image or a video from a prompt: wait for the result, or take the job (202) and follow it.',
+  Tools:
+    'Bring your own images and videos (uploads), enhance (upscale) and edit them: jobs followed like generations, results with their `sourceAssetIds`.',
   Generations: 'Your jobs: their state and results, listing, cancelling and following them as events.',
   Assets: 'Your library: the results you keep, searched, read and deleted.',
   Models: 'The models this server offers, with their capabilities and prices.',
@@ -140,7 +142,11 @@ export function buildOpenApiDocument(
       },
     },
     tagsOf: (route) =>
-      route.url.startsWith(`${PUBLIC_API_BASE}/generate/`) ? ['Generate'] : ['Generations'],
+      route.url.startsWith(`${PUBLIC_API_BASE}/generate/`)
+        ? ['Generate']
+        : /^\/api\/v1\/(uploads|enhance|edit)$/.test(route.url)
+          ? ['Tools']
+          : ['Generations'],
   });
   const finished = withConventions(document);
   return {

@@ -313,6 +313,10 @@ describe('developer API keys and the public API', () => {
       '/assets/{id}',
       '/models',
       '/account',
+      // Issue 16's tools (the multipart upload route lives in its own plugin scope, registered last).
+      '/enhance',
+      '/edit',
+      '/uploads',
     ]);
   });
 });

@@ -29,6 +29,12 @@ export type PublicGenerateRequest =
   | { kind: 'image'; body: z.output<typeof ZPublicImageRequest> }
   | { kind: 'video'; body: z.output<typeof ZPublicVideoRequest> };
 
+/** What a job-starting call's body says besides its work: the wait and its own webhook target. */
+export interface PublicJobBody {
+  webhook?: string;
+  webhook_events_filter?: readonly string[];
+}
+
 /** A generate call's answer: the result (200), or the job still running after the wait (202). */
 export type PublicGenerateAnswer = (
   | { status: 200; body: TPublicGenerationResult }
@@ -118,6 +124,48 @@ export function createPublicApiService(deps: {
     return { status: 202, body: deps.presenter.accepted({ ...row, status: row.status }, meta) };
   }
 
+  /** Submits a job with the key's options, waits for it as asked, and answers it (200, 202 or the failure). */
+  async function run(
+    call: PublicCall,
+    body: PublicJobBody,
+    waitMs: number,
+    submit: (options: SubmitOptions) => Promise<{ row: GenerationRow; replayed: boolean }>,
+  ): Promise<PublicGenerateAnswer> {
+    const { key } = call;
+    // Answered at once (202): the balance the reservation left, and the usage record written with the
+    // job, so the job's end always finds it to settle (see PublicApiAuth.recordAccepted).
+    let balance: number | undefined;
+    const options: SubmitOptions = {
+      apiKeyId: key.id,
+      async withinTransaction(trx, job) {
+        await deps.keys.takeAllowance(key, job.cost, trx);
+        if (waitMs > 0) return;
+        balance = job.remainingCredits;
+        call.credits = job.cost;
+        await deps.recordAccepted(call, job.id, trx);
+      },
+      // The request's own target (and event filter), stored on its job.
+      ...(body.webhook ? { webhook: { url: body.webhook, events: body.webhook_events_filter ?? null } } : {}),
+    };
+    let submitted: { row: GenerationRow; replayed: boolean };
+    try {
+      // Idempotency-Key: a retry gets the same job back and is never charged twice.
+      submitted = await submit(options);
+    } catch (error) {
+      // The transaction rolled back, and the usage record written in it with it.
+      call.acceptedRecordId = null;
+      if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
+        call.outcome = 'insufficient_credits';
+      throw error;
+    }
+    // A replay is not a new request for usage purposes: it is not recorded again.
+    if (submitted.replayed) call.recorded = false;
+    call.generationId = submitted.row.id;
+    const row = waitMs > 0 ? await deps.generations.waitForEnd(submitted.row.id, waitMs) : submitted.row;
+    const answered = await answer(call, row, submitted.replayed ? undefined : balance);
+    return submitted.replayed ? { ...answered, replayed: true } : answered;
+  }
+
   return {
     /** `waitMs`: how long to wait for the job before answering 202 with it (0: at once). */
     async generate(
@@ -126,44 +174,27 @@ export function createPublicApiService(deps: {
       idempotencyKey: string | undefined,
       waitMs: number = SYNC_WAIT_MS,
     ): Promise<PublicGenerateAnswer> {
-      const { key } = call;
       const input = submitInputOf(request);
-      // Answered at once (202): the balance the reservation left, and the usage record written with the
-      // job, so the job's end always finds it to settle (see PublicApiAuth.recordAccepted).
-      let balance: number | undefined;
-      const options: SubmitOptions = {
-        apiKeyId: key.id,
-        async withinTransaction(trx, job) {
-          await deps.keys.takeAllowance(key, job.cost, trx);
-          if (waitMs > 0) return;
-          balance = job.remainingCredits;
-          call.credits = job.cost;
-          await deps.recordAccepted(call, job.id, trx);
-        },
-        // The request's own target (and event filter), stored on its job.
-        ...(request.body.webhook
-          ? { webhook: { url: request.body.webhook, events: request.body.webhook_events_filter ?? null } }
-          : {}),
-      };
-      let submitted: { row: GenerationRow; replayed: boolean };
-      try {
-        // Idempotency-Key: a retry gets the same job back and is never charged twice.
-        submitted = idempotencyKey
-          ? await deps.generations.submitOnce(key.user_id, input, idempotencyKey, options)
-          : { row: await deps.generations.submit(key.user_id, input, options), replayed: false };
-      } catch (error) {
-        // The transaction rolled back, and the usage record written in it with it.
-        call.acceptedRecordId = null;
-        if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
-          call.outcome = 'insufficient_credits';
-        throw error;
-      }
-      // A replay is not a new request for usage purposes: it is not recorded again.
-      if (submitted.replayed) call.recorded = false;
-      call.generationId = submitted.row.id;
-      const row = waitMs > 0 ? await deps.generations.waitForEnd(submitted.row.id, waitMs) : submitted.row;
-      const answered = await answer(call, row, submitted.replayed ? undefined : balance);
-      return submitted.replayed ? { ...answered, replayed: true } : answered;
+      return run(call, request.body, waitMs, (options) =>
+        idempotencyKey
+          ? deps.generations.submitOnce(call.key.user_id, input, idempotencyKey, options)
+          : deps.generations
+              .submit(call.key.user_id, input, options)
+              .then((row) => ({ row, replayed: false })),
+      );
+    },
+
+    /**
+     * A tool's job (enhance, edit: issue 16), started by `start` with the key's options (allowance,
+     * usage record, webhook) and answered exactly like a generation.
+     */
+    tool(
+      call: PublicCall,
+      body: PublicJobBody,
+      waitMs: number,
+      start: (options: SubmitOptions) => Promise<{ row: GenerationRow; replayed: boolean }>,
+    ): Promise<PublicGenerateAnswer> {
+      return run(call, body, waitMs, start);
     },
 
     async status(call: PublicCall, id: string): Promise<TPublicGenerationStatus> {

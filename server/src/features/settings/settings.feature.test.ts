@@ -77,7 +77,14 @@ describe('settings', () => {
       ],
       [{ webhookUrl: 'javascript:alert(1)' }, 'webhookUrl: Webhook URL must start with http:// or https://'],
       [{ theme: 'neon' }, 'theme: Invalid option: expected one of "light"|"dark"|"system"'],
-      [{ twoFactorEnabled: true }, 'twoFactorEnabled: Two-factor sign-in is not available yet.'],
+      [
+        { twoFactorEnabled: true },
+        'twoFactorEnabled: Turn two-factor sign-in on or off in Settings → Security.',
+      ],
+      [
+        { twoFactorEnabled: false },
+        'twoFactorEnabled: Turn two-factor sign-in on or off in Settings → Security.',
+      ],
       [{ isAdmin: true }, 'Unrecognized key: "isAdmin"'],
       [{ timezone: 'Mars/Olympus' }, 'timezone: Unknown time zone.'],
     ];

@@ -40,6 +40,8 @@ export function createSettingsService(deps: {
   checkWebhookUrl?: (url: string) => Promise<void>;
   /** A webhook URL was saved (a disabled one is enabled again). */
   webhookUrlSaved?: (userId: string) => Promise<void>;
+  /** Whether sign-in asks this account for a second factor: `twoFactorEnabled` shows it (read-only). */
+  twoFactorEnabled?: (userId: string) => Promise<boolean>;
 }) {
   async function read(userId: string): Promise<TSettings> {
     let row = await deps.settings.find(userId);
@@ -53,8 +55,10 @@ export function createSettingsService(deps: {
     }
     const user = await deps.users.findById(userId);
     if (!row || !user) throw new AppError('USER_NOT_AUTHENTICATED');
+    const stored = readStoredSettings(row.data);
     return {
-      ...readStoredSettings(row.data),
+      ...stored,
+      twoFactorEnabled: deps.twoFactorEnabled ? await deps.twoFactorEnabled(userId) : stored.twoFactorEnabled,
       userId,
       displayName: user.display_name,
       handle: user.handle ?? (await ensureHandle(userId, user.display_name)),

@@ -54,6 +54,8 @@ describe('database and migrations', () => {
       ['0011-idempotency', 'Success'],
       ['0012-webhooks', 'Success'],
       ['0013-key-controls', 'Success'],
+      ['0014-two-factor', 'Success'],
+      ['0015-creative-tools', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);

@@ -38,7 +38,8 @@ export interface SessionsTable {
   created_at: string;
   /** When the person last proved who they are (sign-in or re-authentication). */
   authenticated_at: string;
-  auth_method: 'password' | 'social';
+  /** 'passkey': a passkey alone (two factors in one). */
+  auth_method: 'password' | 'social' | 'passkey';
   last_seen_at: string;
   expires_at: string;
   ip: string | null;
@@ -75,6 +76,64 @@ export interface AuthThrottleTable {
   failures: number;
   window_started_at: string;
   locked_until: string | null;
+}
+
+/** An authenticator app (TOTP); `enabled_at` null while its setup waits for the first code. */
+export interface UserTotpTable {
+  user_id: string;
+  /** The base32 secret sealed with AES-256-GCM (key derived from the server secret). */
+  secret_sealed: string;
+  enabled_at: string | null;
+  /** The last accepted time step: a code of this step or an earlier one is refused (no replay). */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the normalised code; the code itself is shown once. */
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A WebAuthn credential. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url credential id, unique across accounts. */
+  credential_id: string;
+  /** base64url COSE public key. */
+  public_key: string;
+  counter: number;
+  /** JSON array of authenticator transports. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** "Trust this device": SHA-256 of the cookie's secret, revocable. */
+export interface TrustedDevicesTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A short-lived, single-use step of a sign-in or a passkey registration. */
+export interface AuthChallengesTable {
+  id: string;
+  kind: 'second-factor' | 'passkey-register' | 'passkey-login';
+  user_id: string | null;
+  /** The WebAuthn challenge issued for this step (base64url), if any. */
+  webauthn_challenge: string | null;
+  /** JSON: what the step carries (the session's remember flag and sign-in method). */
+  data: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface AppStateTable {
@@ -148,6 +207,12 @@ export interface GenerationsTable {
   webhook_url: Generated<string | null>;
   /** JSON array of the event names that request wants (`webhook_events_filter`); null: all. */
   webhook_events: Generated<string | null>;
+  /** The tool of the job (issue 16); `generate` for the generators. */
+  tool: Generated<'generate' | 'enhance' | 'edit'>;
+  /** JSON array of the assets a tool job works on. */
+  source_asset_ids: Generated<string>;
+  /** JSON of the tool's request (scale, quality, mode, …); null for generations. */
+  tool_options: Generated<string | null>;
 }
 
 export interface AssetsTable {
@@ -173,6 +238,19 @@ export interface AssetsTable {
   saved: Generated<number>;
   /** 0/1: shown on the owner's profile and in the gallery as their profile visibility allows. */
   shared: Generated<number>;
+  /** Made by a job or uploaded by its owner (issue 16). */
+  origin: Generated<'generated' | 'uploaded'>;
+  /** The tool whose job made it; null for uploads. */
+  tool: Generated<'generate' | 'enhance' | 'edit' | null>;
+  /** JSON array of the assets it was made from (kept when they are deleted). */
+  source_asset_ids: Generated<string>;
+}
+
+/** Lineage: one row per (derived asset, source asset). */
+export interface AssetSourcesTable {
+  asset_id: string;
+  source_asset_id: string;
+  position: number;
 }
 
 export interface UsageLogsTable {
@@ -407,6 +485,7 @@ export interface DB {
   idempotency_keys: IdempotencyKeysTable;
   generations: GenerationsTable;
   assets: AssetsTable;
+  asset_sources: AssetSourcesTable;
   usage_logs: UsageLogsTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -414,6 +493,11 @@ export interface DB {
   oauth_accounts: OauthAccountsTable;
   one_time_tokens: OneTimeTokensTable;
   auth_throttle: AuthThrottleTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  trusted_devices: TrustedDevicesTable;
+  auth_challenges: AuthChallengesTable;
   app_state: AppStateTable;
   credit_ledger: CreditLedgerTable;
   billing_accounts: BillingAccountsTable;

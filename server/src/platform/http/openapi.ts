@@ -20,6 +20,11 @@ declare module 'fastify' {
     tags?: readonly string[];
     /** This operation's security requirements (the document's default when absent). */
     security?: OpenApiSecurity;
+    /**
+     * A multipart/form-data request body (uploads), documented only: the handler reads the parts
+     * itself. Each named field is a file.
+     */
+    multipartFiles?: readonly { name: string; description: string }[];
   }
 }
 
@@ -232,6 +237,31 @@ export function buildOpenApi(routes: readonly DocumentedRoute[], options: OpenAp
       operation.requestBody = {
         required: !schema.body.safeParse(undefined).success,
         content: { 'application/json': { schema: converter.convert(schema.body, 'input') } },
+      };
+    }
+
+    if (schema.multipartFiles?.length) {
+      const files = schema.multipartFiles;
+      operation.requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: Object.fromEntries(
+                files.map((file) => [
+                  file.name,
+                  {
+                    type: 'string',
+                    contentMediaType: 'application/octet-stream',
+                    description: file.description,
+                  },
+                ]),
+              ),
+              required: files.map((file) => file.name),
+            },
+          },
+        },
       };
     }
 

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertSafeKey, contentTypeForKey, type FileStore } from './file-store.js';
 
@@ -19,6 +19,13 @@ export function createDiskStore(root: string): FileStore {
       await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(temporary, data);
+      await rename(temporary, file);
+    },
+    async putFile(key, source) {
+      const file = pathOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await copyFile(source, temporary);
       await rename(temporary, file);
     },
     async stat(key) {

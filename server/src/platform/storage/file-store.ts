@@ -20,6 +20,8 @@ export interface StoredObject {
 export interface FileStore {
   readonly kind: 'disk' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from local disk, streamed (uploads: never the whole file in memory). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The object (or one byte range of it), or null when it does not exist. */
   read(key: string, range?: ByteRange): Promise<StoredObject | null>;
   /** Size and type without the bytes, or null. */

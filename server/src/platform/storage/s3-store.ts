@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
@@ -62,6 +64,18 @@ export function createS3Store(options: S3StoreOptions): FileStore {
           Bucket: options.bucket,
           Key: full(key),
           Body: data,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async putFile(key, file, contentType) {
+      const { size } = await stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: options.bucket,
+          Key: full(key),
+          Body: createReadStream(file),
+          ContentLength: size,
           ContentType: contentType,
         }),
       );

@@ -1,4 +1,9 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ENHANCE_LIMITS, upscaleImage, upscaleVideo } from '../enhance/index.js';
 import {
+  type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
@@ -6,7 +11,9 @@ import {
   type ModelCapabilities,
   type ProviderCapabilities,
   ProviderError,
+  type UpscaleRequest,
 } from '../provider.js';
+import { expand, offlineEditOf, restyle } from './edit/index.js';
 import { runSketchJob, SKETCH_MODEL_ID, type SketchJobOptions } from './job.js';
 import { detectVideoEncoder, type EncoderPreference } from './video-encode.js';
 import { SketchWorkerPool, type WorkerEntry } from './worker-pool.js';
@@ -32,7 +39,66 @@ export const SKETCH_MODEL: ModelCapabilities = {
   maxHeight: SKETCH_LIMITS.image.maxHeight,
   videoDurations: SKETCH_LIMITS.videoDurations,
   videoFrameRates: SKETCH_LIMITS.videoFrameRates,
+  // Offline tools: the neural Enhancer (providers/enhance) and the restyle/expand edits (./edit).
+  tools: ['enhance', 'restyle', 'expand'],
+  maxUpscaleLongSide: ENHANCE_LIMITS.maxOutputLongSide,
 };
+
+/** Adapts an engine's (fraction, stage) progress to the job's 0–100 reports. */
+function progressOf(context: GenerationContext): (fraction: number, stage: string) => void {
+  return (fraction, stage) =>
+    context.report({ progress: Math.max(0, Math.min(99, Math.round(fraction * 100))), stage });
+}
+
+/** Super-resolution through the offline Enhancer: images in memory, videos through a temporary file. */
+async function sketchUpscale(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput> {
+  const engine = {
+    scale: request.scale,
+    quality: request.quality,
+    signal: context.signal,
+    onProgress: progressOf(context),
+  };
+  if (request.source.kind === 'image') {
+    const out = await upscaleImage(request.source.data, engine);
+    return { ...out, contentType: 'image/png', seed: request.seed, model: request.model };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'kaleido-enhance-'));
+  try {
+    const outputFile = join(dir, 'enhanced.mp4');
+    const out = await upscaleVideo({ file: request.source.file }, { ...engine, outputFile });
+    return {
+      data: await readFile(outputFile),
+      contentType: 'video/mp4',
+      width: out.width,
+      height: out.height,
+      durationSeconds: out.durationSeconds,
+      fps: out.fps,
+      seed: request.seed,
+      model: request.model,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Restyle and expand offline; inpaint and prompt edits need an AI provider. */
+async function sketchEdit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
+  if (request.source.kind !== 'image') throw invalid('Sketch edits images only.');
+  const common = { seed: request.seed, signal: context.signal, onProgress: progressOf(context) };
+  let out: { data: Buffer; width: number; height: number };
+  if (request.mode === 'restyle' && request.style) {
+    out = await restyle(request.source.data, {
+      ...common,
+      style: request.style,
+      strength: request.strength ?? 0.6,
+    });
+  } else if (request.mode === 'expand' && request.target) {
+    out = await expand(request.source.data, { ...common, target: request.target });
+  } else {
+    throw invalid(`Sketch cannot do "${request.mode}" edits offline.`);
+  }
+  return { ...out, contentType: 'image/png', seed: request.seed, model: request.model };
+}
 
 export interface SketchProviderOptions {
   /**
@@ -123,6 +189,22 @@ export function createSketchProvider(options: SketchProviderOptions = {}): Sketc
         ...(options.workerEntry ? { entry: options.workerEntry } : {}),
       });
       return pool.run(request, jobOptions, { signal: context.signal, report: (u) => context.report(u) });
+    },
+    async upscale(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput> {
+      if (closed) throw new ProviderError('unavailable', 'The Sketch renderer is shut down.');
+      return sketchUpscale(request, context);
+    },
+    async edit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
+      if (closed) throw new ProviderError('unavailable', 'The Sketch renderer is shut down.');
+      if (poolSize <= 0) return sketchEdit(request, context);
+      // Restyle and expand take seconds of CPU on large images: a worker thread, never the event loop.
+      const edit = offlineEditOf(request);
+      pool ??= new SketchWorkerPool({
+        size: poolSize,
+        cancelGraceMs: options.cancelGraceMs ?? 1500,
+        ...(options.workerEntry ? { entry: options.workerEntry } : {}),
+      });
+      return pool.runEdit(edit, { signal: context.signal, report: (u) => context.report(u) });
     },
     videoEncoder: () => detectVideoEncoder(jobOptions.videoEncoder, jobOptions.ffmpegPath),
     async close() {

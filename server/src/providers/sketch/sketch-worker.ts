@@ -3,7 +3,9 @@
  * time; a `cancel` message aborts it between frames and kills its ffmpeg.
  */
 import { parentPort } from 'node:worker_threads';
+import type { GenerationOutput } from '../provider.js';
 import { ProviderError } from '../provider.js';
+import { runOfflineEdit } from './edit/index.js';
 import { runSketchJob } from './job.js';
 import type { FromWorker, SerializedError, ToWorker } from './worker-protocol.js';
 
@@ -25,14 +27,19 @@ port.on('message', (message: ToWorker) => {
     if (current?.id === message.id) current.controller.abort();
     return;
   }
-  const { id, request, options } = message;
+  const { id } = message;
   const controller = new AbortController();
   current = { id, controller };
-  runSketchJob(request, options, {
-    signal: controller.signal,
-    report: (update) => send({ type: 'progress', id, update }),
-    onProcess: (pid) => send({ type: 'process', id, pid }),
-  })
+  const report = (update: { progress: number; stage: string }) => send({ type: 'progress', id, update });
+  const work: Promise<GenerationOutput> =
+    message.type === 'edit'
+      ? runOfflineEdit(message.edit, { signal: controller.signal, report })
+      : runSketchJob(message.request, message.options, {
+          signal: controller.signal,
+          report,
+          onProcess: (pid) => send({ type: 'process', id, pid }),
+        });
+  work
     .then((output) => send({ type: 'done', id, output }))
     .catch((error: unknown) => send({ type: 'error', id, error: serialize(error) }))
     .finally(() => {

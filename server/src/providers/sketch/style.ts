@@ -762,6 +762,9 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
     case 'animated':
       add(cssFilter('saturate(1.35)'), posterize(8), outlines(0.6, 80, [30, 25, 40]));
       break;
+    case 'none':
+      // Restyling a person's image with an image style only (edit/restyle): no base look.
+      break;
     default:
       // realistic
       add(bloom(0.25, 0.025), grade({ contrast: 1.04, vignette: 0.25 }), grain(0.02, seed));

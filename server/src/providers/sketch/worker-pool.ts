@@ -9,6 +9,7 @@ import {
   type ProgressUpdate,
   ProviderError,
 } from '../provider.js';
+import type { OfflineEdit } from './edit/index.js';
 import type { SketchJobOptions } from './job.js';
 import type { FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -43,8 +44,10 @@ export function resolveWorkerEntry(moduleUrl: string = import.meta.url): WorkerE
 
 interface Job {
   id: number;
-  request: GenerationRequest;
-  options: SketchJobOptions;
+  /** A render, or an offline edit of a person's image. */
+  task:
+    | { type: 'job'; request: GenerationRequest; options: SketchJobOptions }
+    | { type: 'edit'; edit: OfflineEdit };
   signal: AbortSignal;
   report: (update: ProgressUpdate) => void;
   resolve: (output: GenerationOutput) => void;
@@ -118,14 +121,28 @@ export class SketchWorkerPool {
     options: SketchJobOptions,
     context: { signal: AbortSignal; report: (update: ProgressUpdate) => void },
   ): Promise<GenerationOutput> {
+    return this.submit({ type: 'job', request, options }, context);
+  }
+
+  /** Runs an offline edit (restyle, expand) in a worker, with the same queue, cancel and crash handling. */
+  runEdit(
+    edit: OfflineEdit,
+    context: { signal: AbortSignal; report: (update: ProgressUpdate) => void },
+  ): Promise<GenerationOutput> {
+    return this.submit({ type: 'edit', edit }, context);
+  }
+
+  private submit(
+    task: Job['task'],
+    context: { signal: AbortSignal; report: (update: ProgressUpdate) => void },
+  ): Promise<GenerationOutput> {
     if (this.closed)
       return Promise.reject(new ProviderError('unavailable', 'The Sketch renderer is shut down.'));
     if (context.signal.aborted) return Promise.reject(context.signal.reason);
     return new Promise<GenerationOutput>((resolve, reject) => {
       const job: Job = {
         id: this.nextId++,
-        request,
-        options,
+        task,
         signal: context.signal,
         report: context.report,
         resolve,
@@ -158,7 +175,10 @@ export class SketchWorkerPool {
       const job = this.queue.shift() as Job;
       slot.job = job;
       slot.worker.ref();
-      const message: ToWorker = { type: 'job', id: job.id, request: job.request, options: job.options };
+      const message: ToWorker =
+        job.task.type === 'edit'
+          ? { type: 'edit', id: job.id, edit: job.task.edit }
+          : { type: 'job', id: job.id, request: job.task.request, options: job.task.options };
       slot.worker.postMessage(message);
     }
   }
@@ -196,9 +216,12 @@ export class SketchWorkerPool {
           this.settle(job, { error: job.signal.reason ?? error });
         else
           this.settle(job, {
-            error: new ProviderError(error.kind ?? 'internal', `Sketch render failed: ${error.message}`, {
-              userMessage: 'The offline Sketch renderer could not produce this output.',
-            }),
+            error:
+              job.task.type === 'edit'
+                ? new ProviderError(error.kind ?? 'internal', `Offline edit failed: ${error.message}`)
+                : new ProviderError(error.kind ?? 'internal', `Sketch render failed: ${error.message}`, {
+                    userMessage: 'The offline Sketch renderer could not produce this output.',
+                  }),
           });
         break;
       }

@@ -1,9 +1,12 @@
 import type { GenerationOutput, GenerationRequest, ProgressUpdate, ProviderErrorKind } from '../provider.js';
+import type { OfflineEdit } from './edit/index.js';
 import type { SketchJobOptions } from './job.js';
 
 /** Messages between the provider (main thread) and a Sketch worker thread. */
 export type ToWorker =
   | { type: 'job'; id: number; request: GenerationRequest; options: SketchJobOptions }
+  /** An offline edit (restyle, expand) of a person's image: CPU-heavy, so off the event loop too. */
+  | { type: 'edit'; id: number; edit: OfflineEdit }
   | { type: 'cancel'; id: number };
 
 export interface SerializedError {

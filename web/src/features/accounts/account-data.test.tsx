@@ -153,6 +153,60 @@ describe('delete account', () => {
     expect(JSON.parse(String(deleteCalls(fetchMock)[1]?.[1]?.body))).toEqual({ confirm: 'DELETE' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
+  it('asks a social-only account with a second factor for its code after the provider, then deletes', async () => {
+    let attempts = 0;
+    const social = { ...TEST_USER, hasPassword: false, socialProviders: ['local'] };
+    const { user, section, fetchMock, router } = await openDataSection(
+      (url, init) => {
+        if (url === '/api/account' && init?.method === 'DELETE') {
+          attempts += 1;
+          return attempts === 1
+            ? jsonResponse(
+                {
+                  success: false,
+                  error: 'Please sign in again with your social account to confirm.',
+                  code: 'FORBIDDEN',
+                  details: { reauthenticate: 'social' },
+                },
+                403,
+              )
+            : jsonResponse({ success: true, data: null });
+        }
+        if (url === '/api/auth/2fa/verify') {
+          return jsonResponse({ success: true, data: { user: social, token: 'kal_session_token' } });
+        }
+        return undefined;
+      },
+      social,
+      [{ id: 'local', name: 'Local ID' }],
+    );
+    vi.spyOn(window, 'open').mockReturnValue(window);
+    await user.click(within(section).getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue with Local ID' }));
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: {
+            type: AUTH_POPUP_MESSAGE_TYPE,
+            ok: false,
+            twoFactorRequired: true,
+            methods: ['totp', 'recovery'],
+          },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+    });
+    // The provider's confirmation is finished by the second factor, then the deletion runs again.
+    const code = await within(dialog).findByLabelText('Authentication code');
+    expect(deleteCalls(fetchMock)).toHaveLength(1);
+    await user.type(code, '123456');
+    await waitFor(() => expect(deleteCalls(fetchMock)).toHaveLength(2));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
 });
 
 describe('export data', () => {

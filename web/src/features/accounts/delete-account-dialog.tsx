@@ -1,3 +1,4 @@
+import type { TTwoFactorMethod } from '@kaleido/common/browser';
 import { APP_ROUTES, AUTH_MESSAGES, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
@@ -15,6 +16,7 @@ import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
 import { type CurrentUser, socialProvidersQueryOptions } from '../auth/api';
 import { ProviderMark } from '../auth/social-sign-in';
+import { TwoFactorStep } from '../auth/two-factor-step';
 import { useSocialSignIn } from '../auth/use-social-sign-in';
 import { needsSocialReauth, useDeleteAccount } from './api';
 
@@ -34,6 +36,8 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
   const [socialError, setSocialError] = useState<string | null>(null);
+  // The account has a second factor: the provider's confirmation is finished by it, then the deletion runs.
+  const [secondStep, setSecondStep] = useState<readonly TTwoFactorMethod[] | null>(null);
   const remove = useDeleteAccount();
   const social = useSocialSignIn();
   const providers = useQuery({ ...socialProvidersQueryOptions(), enabled: !user.hasPassword });
@@ -47,6 +51,7 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
     setWord('');
     setPassword('');
     setSocialError(null);
+    setSecondStep(null);
     remove.reset();
   };
 
@@ -75,6 +80,7 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
     setSocialError(null);
     const result = await social.start(provider.id, { returnTo: `${APP_ROUTES.profile}?tab=settings` });
     if (result.status === 'signed-in') await runDelete();
+    else if (result.status === 'two-factor') setSecondStep(result.methods);
     else if (result.status === 'failed') setSocialError(result.error);
   };
 
@@ -94,81 +100,94 @@ export function DeleteAccountDialog({ user }: { user: CurrentUser }) {
         </Button>
       </DialogTrigger>
       <DialogContent title={t('accounts.delete.title')} description={t('accounts.delete.description')}>
-        <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
-          <div>
-            <Label htmlFor={`${ids}-word`}>
-              <T
-                id="accounts.delete.typeWord"
-                values={{ word: <span className="font-mono font-semibold">{WORD}</span> }}
-              />
-            </Label>
-            <Input
-              id={`${ids}-word`}
-              size="md"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              value={word}
-              onChange={(event) => setWord(event.target.value)}
-              disabled={deleting}
+        {secondStep ? (
+          <div className="mt-6">
+            <TwoFactorStep
+              methods={secondStep}
+              onSignedIn={() => {
+                setSecondStep(null);
+                void runDelete();
+              }}
+              onBack={() => setSecondStep(null)}
             />
           </div>
-          {user.hasPassword ? (
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
             <div>
-              <Label htmlFor={`${ids}-password`}>{t('accounts.delete.password')}</Label>
-              <PasswordInput
-                id={`${ids}-password`}
+              <Label htmlFor={`${ids}-word`}>
+                <T
+                  id="accounts.delete.typeWord"
+                  values={{ word: <span className="font-mono font-semibold">{WORD}</span> }}
+                />
+              </Label>
+              <Input
+                id={`${ids}-word`}
                 size="md"
-                autoComplete="current-password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={word}
+                onChange={(event) => setWord(event.target.value)}
                 disabled={deleting}
-                aria-describedby={`${ids}-password-hint`}
               />
-              <FieldHint id={`${ids}-password-hint`}>{t(AUTH_MESSAGES.reauthRequired)}</FieldHint>
             </div>
-          ) : null}
-
-          {reauth ? (
-            <Alert tone="info">
-              <p>{serverText(remove.error)}</p>
-              {provider ? (
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="mt-2.5"
-                  onClick={() => void confirmWithProvider()}
+            {user.hasPassword ? (
+              <div>
+                <Label htmlFor={`${ids}-password`}>{t('accounts.delete.password')}</Label>
+                <PasswordInput
+                  id={`${ids}-password`}
+                  size="md"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
                   disabled={deleting}
-                >
-                  {social.pendingProvider ? (
-                    <Spinner />
-                  ) : (
-                    <ProviderMark provider={provider} className="size-4" />
-                  )}
-                  {t('accounts.delete.continueWith', { provider: provider.name })}
-                </Button>
-              ) : null}
-            </Alert>
-          ) : remove.isError ? (
-            <Alert>
-              <p className="font-medium">{t('accounts.delete.failed')}</p>
-              {serverText(remove.error) ? <p className="mt-0.5">{serverText(remove.error)}</p> : null}
-            </Alert>
-          ) : null}
-          {socialError ? <Alert>{socialError}</Alert> : null}
+                  aria-describedby={`${ids}-password-hint`}
+                />
+                <FieldHint id={`${ids}-password-hint`}>{t(AUTH_MESSAGES.reauthRequired)}</FieldHint>
+              </div>
+            ) : null}
 
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost" disabled={deleting}>
-                {t('accounts.delete.cancel')}
+            {reauth ? (
+              <Alert tone="info">
+                <p>{serverText(remove.error)}</p>
+                {provider ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="mt-2.5"
+                    onClick={() => void confirmWithProvider()}
+                    disabled={deleting}
+                  >
+                    {social.pendingProvider ? (
+                      <Spinner />
+                    ) : (
+                      <ProviderMark provider={provider} className="size-4" />
+                    )}
+                    {t('accounts.delete.continueWith', { provider: provider.name })}
+                  </Button>
+                ) : null}
+              </Alert>
+            ) : remove.isError ? (
+              <Alert>
+                <p className="font-medium">{t('accounts.delete.failed')}</p>
+                {serverText(remove.error) ? <p className="mt-0.5">{serverText(remove.error)}</p> : null}
+              </Alert>
+            ) : null}
+            {socialError ? <Alert>{socialError}</Alert> : null}
+
+            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="ghost" disabled={deleting}>
+                  {t('accounts.delete.cancel')}
+                </Button>
+              </DialogClose>
+              <Button type="submit" variant="danger" disabled={!confirmed || deleting}>
+                {deleting ? <Spinner /> : null}
+                {t(deleting ? 'accounts.delete.deleting' : 'accounts.delete.confirm')}
               </Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" disabled={!confirmed || deleting}>
-              {deleting ? <Spinner /> : null}
-              {t(deleting ? 'accounts.delete.deleting' : 'accounts.delete.confirm')}
-            </Button>
-          </div>
-        </form>
+            </div>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

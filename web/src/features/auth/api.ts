@@ -1,4 +1,11 @@
-import type { TAuthResult, TLoginRequest, TMe, TSignupRequest, TSocialProvider } from '@kaleido/common';
+import type {
+  TAuthResult,
+  TLoginRequest,
+  TMe,
+  TSignupRequest,
+  TSocialProvider,
+  TTwoFactorChallenge,
+} from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { currentLocale } from '../../i18n/locale-state';
 import { api, isApiError } from '../../lib/api-client';
@@ -79,15 +86,21 @@ export function socialProvidersQueryOptions() {
 
 type AuthMode = 'signin' | 'signup';
 
-/** Signs in or signs up; the answer's account goes straight into the me-query so the whole app sees it. */
+/**
+ * Signs in or signs up; the answer's account goes straight into the me-query so the whole app sees it.
+ * On an account with a second factor the sign-in answers the challenge instead (no session yet).
+ */
 export function useAuthMutation(mode: AuthMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SignUpRequest | SignInRequest) =>
-      api.post<TAuthResult | null>(mode === 'signup' ? AUTH_PATHS.signup : AUTH_PATHS.login, request),
+      api.post<TAuthResult | TTwoFactorChallenge | null>(
+        mode === 'signup' ? AUTH_PATHS.signup : AUTH_PATHS.login,
+        request,
+      ),
     onSuccess: async (result) => {
-      if (result?.user) queryClient.setQueryData(authKeys.me(), result.user);
-      else await queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      if (result && 'user' in result) queryClient.setQueryData(authKeys.me(), result.user);
+      else if (!result) await queryClient.invalidateQueries({ queryKey: authKeys.me() });
     },
   });
 }

@@ -1,4 +1,10 @@
-import { ACCOUNT_DEFAULTS, APP_ROUTES, PASSWORD_MIN_LENGTH, PRODUCT_NAME } from '@kaleido/common/browser';
+import {
+  ACCOUNT_DEFAULTS,
+  APP_ROUTES,
+  PASSWORD_MIN_LENGTH,
+  PRODUCT_NAME,
+  type TTwoFactorMethod,
+} from '@kaleido/common/browser';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
@@ -15,7 +21,10 @@ import { useAuthMutation } from './api';
 import { AuthLayout } from './auth-layout';
 import { useUser } from './auth-provider';
 import { ForgotPasswordForm } from './forgot-password-form';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SocialSignIn } from './social-sign-in';
+import { isTwoFactorChallenge, twoFactorMethods } from './two-factor-api';
+import { TwoFactorStep } from './two-factor-step';
 import type { SocialSignInResult } from './use-social-sign-in';
 import {
   type FieldErrors,
@@ -36,7 +45,9 @@ function viewFrom(mode: string | null): View {
 /**
  * /auth: sign in ('Welcome back') or sign up ('Create your account'), the social buttons, and the
  * forgot-password form. The mode is in the URL (?mode=signup, ?mode=forgot). A failed full-page social
- * sign-in comes back as ?error=<message>, shown here.
+ * sign-in comes back as ?error=<message>, shown here; one that needs the second step as
+ * ?twoFactor=<methods> (comma-separated). After a correct password on an account with a second factor
+ * the page shows that step (TwoFactorStep).
  */
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -55,16 +66,29 @@ export function AuthPage() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<Field>>({});
   // The server's words (already in the person's language) or a message of the catalog.
   const [error, setError] = useState<string | FieldMessage | null>(() => searchParams.get('error'));
-  const submitting = mutation.isPending;
+  // The second step's methods while it is asked for (after the password, or a social sign-in).
+  const [challenge, setChallenge] = useState<TTwoFactorMethod[] | null>(() => {
+    const methods = twoFactorMethods(searchParams.get('twoFactor'));
+    return methods.length > 0 ? methods : null;
+  });
+  // Where a full-page social sign-in meant to land once its second step is done (same-site paths only).
+  const [returnTo] = useState(() => {
+    const path = searchParams.get('returnTo');
+    return path?.startsWith('/') && !path.startsWith('//') ? path : APP_ROUTES.home;
+  });
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const submitting = mutation.isPending || passkeyBusy;
   const fieldRefs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  // The redirect flow's error is shown once; the address loses it so a reload does not repeat it.
+  // The redirect flow's error (or second step) is taken once; the address loses it so a reload does not repeat it.
   useEffect(() => {
-    if (searchParams.has('error')) {
+    if (searchParams.has('error') || searchParams.has('twoFactor')) {
       setSearchParams(
         (current) => {
           const next = new URLSearchParams(current);
           next.delete('error');
+          next.delete('twoFactor');
+          next.delete('returnTo');
           return next;
         },
         { replace: true },
@@ -72,7 +96,10 @@ export function AuthPage() {
     }
   }, [searchParams, setSearchParams]);
 
-  if (isSignedIn && !submitting && !mutation.isSuccess) return <Navigate to={APP_ROUTES.home} replace />;
+  // Signed in already: home (the second step navigates itself once it has signed the person in).
+  if (isSignedIn && !submitting && !mutation.isSuccess && !challenge) {
+    return <Navigate to={APP_ROUTES.home} replace />;
+  }
 
   const goTo = (next: View) => {
     setError(null);
@@ -95,7 +122,11 @@ export function AuthPage() {
       ? { name: name.trim(), email: email.trim(), password, remember }
       : { email: email.trim(), password, remember };
     try {
-      await mutation.mutateAsync(request);
+      const result = await mutation.mutateAsync(request);
+      if (isTwoFactorChallenge(result)) {
+        setChallenge(result.methods);
+        return;
+      }
       await navigate(APP_ROUTES.home);
     } catch (caught) {
       setError(serverText(caught) ?? { id: 'auth.error.failed' });
@@ -104,11 +135,35 @@ export function AuthPage() {
 
   const onSocialResult = (result: SocialSignInResult) => {
     if (result.status === 'signed-in') void navigate(APP_ROUTES.home);
-    else if (result.status === 'failed') setError(result.error);
+    else if (result.status === 'two-factor') {
+      setError(null);
+      setChallenge(result.methods);
+    } else if (result.status === 'failed') setError(result.error);
   };
+
+  const goHome = () => void navigate(APP_ROUTES.home);
+  const afterSecondStep = () => void navigate(returnTo);
 
   const describe = (field: Field, hint?: string) =>
     [fieldErrors[field] ? `${ids}-${field}-error` : null, hint].filter(Boolean).join(' ') || undefined;
+
+  if (challenge) {
+    return (
+      <AuthLayout>
+        <PageMeta {...PAGE_METADATA.auth} titleId="security.step.title" />
+        <TwoFactorStep
+          methods={challenge}
+          onSignedIn={afterSecondStep}
+          onBack={() => {
+            setChallenge(null);
+            setPassword('');
+            setError(null);
+            mutation.reset();
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   if (view === 'forgot') {
     return (
@@ -134,8 +189,17 @@ export function AuthPage() {
           : t('auth.signIn.subtitle', { product: PRODUCT_NAME })}
       </p>
 
-      <div className="mt-8">
+      <div className="mt-8 space-y-2.5">
         <SocialSignIn disabled={submitting} onResult={onSocialResult} />
+        {isSignUp ? null : (
+          <PasskeySignIn
+            remember={remember}
+            disabled={submitting}
+            onBusyChange={setPasskeyBusy}
+            onSignedIn={goHome}
+            onError={(message) => setError(message)}
+          />
+        )}
       </div>
 
       <div className="my-6 flex items-center gap-3 text-xs font-medium text-fg-subtle uppercase">
@@ -180,7 +244,8 @@ export function AuthPage() {
             id={`${ids}-email`}
             name="email"
             type="email"
-            autoComplete={isSignUp ? 'email' : 'username'}
+            // `webauthn`: the browser may offer passkeys among the suggestions (conditional UI).
+            autoComplete={isSignUp ? 'email' : 'username webauthn'}
             inputMode="email"
             autoCapitalize="none"
             spellCheck={false}

@@ -13,14 +13,25 @@ const EN = {
   resetEmailSent: 'If an account exists for that email, we sent a link to reset the password.',
 };
 
+/** The Security section also shows the second factors; this account has none. */
+const NO_SECOND_FACTOR = {
+  totp: { enabled: false, pending: false },
+  recoveryCodesRemaining: 0,
+  passkeys: [],
+  trustedDevice: false,
+};
+
 async function openPasswordForm(handler?: FetchHandler, user = TEST_USER) {
   const store = settingsStore();
   const fetchMock = mockServer({
     user,
-    handler: async (url, init) => (await handler?.(url, init)) ?? store.handle(url, init),
+    handler: async (url, init) =>
+      (await handler?.(url, init)) ??
+      (url === '/api/auth/2fa' ? jsonResponse({ success: true, data: NO_SECOND_FACTOR }) : undefined) ??
+      store.handle(url, init),
   });
   const view = renderApp('/profile?tab=settings');
-  const security = (await screen.findByRole('heading', { name: 'Account' })).closest(
+  const security = (await screen.findByRole('heading', { name: 'Security' })).closest(
     'section',
   ) as HTMLElement;
   return { ...view, fetchMock, security };

@@ -1,10 +1,11 @@
 import type { TAuthPopupMessage } from '@kaleido/common';
-import { AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE } from '@kaleido/common/browser';
+import { AUTH_POPUP_CHANNEL, AUTH_POPUP_MESSAGE_TYPE, type TTwoFactorMethod } from '@kaleido/common/browser';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { leavePage } from '../../lib/browser';
 import { authKeys, socialStartUrl } from './api';
+import { twoFactorMethods } from './two-factor-api';
 
 const POPUP_NAME = 'kaleido-social-sign-in';
 const POPUP_FEATURES = 'popup,width=500,height=650';
@@ -12,6 +13,8 @@ const POPUP_FEATURES = 'popup,width=500,height=650';
 export type SocialSignInResult =
   | { status: 'signed-in' }
   | { status: 'failed'; error: string }
+  /** The account has a second factor: the page asks for it (the popup left the challenge cookie). */
+  | { status: 'two-factor'; methods: TTwoFactorMethod[] }
   /** The popup was blocked, so the whole page went to the provider instead. */
   | { status: 'redirected' }
   /** The person stopped waiting (or started another attempt). */
@@ -24,6 +27,16 @@ function isPopupMessage(value: unknown): value is TAuthPopupMessage {
     (value as { type?: unknown }).type === AUTH_POPUP_MESSAGE_TYPE &&
     typeof (value as { ok?: unknown }).ok === 'boolean'
   );
+}
+
+/**
+ * The methods of the second step when the popup says one is needed (`twoFactorRequired` and `methods`
+ * beside `ok`), else null.
+ */
+function secondStepMethods(message: TAuthPopupMessage): TTwoFactorMethod[] | null {
+  if (message.twoFactorRequired !== true) return null;
+  const methods = twoFactorMethods(message.methods);
+  return methods.length > 0 ? methods : null;
 }
 
 /**
@@ -76,7 +89,10 @@ export function useSocialSignIn() {
         const finish = async (message: TAuthPopupMessage) => {
           if (settled) return;
           detach();
-          if (message.ok) {
+          const methods = secondStepMethods(message);
+          if (methods) {
+            settle({ status: 'two-factor', methods });
+          } else if (message.ok) {
             await queryClient.invalidateQueries({ queryKey: authKeys.me() });
             settle({ status: 'signed-in' });
           } else {

@@ -20,6 +20,17 @@ const EXACT: Record<string, MessageId> = {
   Refining: 'generate.stage.refining',
   'Waiting in the ComfyUI queue': 'generate.stage.comfyQueue',
   'Moving to another ComfyUI server': 'generate.stage.comfyMoving',
+  // The offline Enhancer and Edit engines report short stage keys.
+  load: 'tools.stage.load',
+  tiles: 'tools.stage.tiles',
+  frames: 'tools.stage.frames',
+  decode: 'tools.stage.decode',
+  style: 'tools.stage.style',
+  mirror: 'tools.stage.mirror',
+  blur: 'tools.stage.blur',
+  blend: 'tools.stage.blend',
+  encode: 'tools.stage.encode',
+  done: 'generate.stage.done',
 };
 
 /** Stages with a number or a name in them, tried in order. */

@@ -35,6 +35,9 @@ const asset = (overrides: Partial<TAsset>): TAsset => ({
   generationId: 'job-1',
   saved: false,
   shared: false,
+  origin: 'generated',
+  tool: 'generate',
+  sourceAssetIds: [],
   createdAt: '2026-05-10T08:00:00.000Z',
   ...overrides,
 });

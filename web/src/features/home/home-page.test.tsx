@@ -92,7 +92,7 @@ describe('home page', () => {
     expect(wrapIndex(0, -1, 2)).toBe(1);
   });
 
-  it('shows the eight tools: Image and Video open, the others are honestly coming soon; Show all opens the tools page', async () => {
+  it('shows the eight tools: Image, Video, Enhancer and Edit open, the others are honestly coming soon; Show all opens the tools page', async () => {
     mockServer({ handler: gallery });
     const { user, router } = renderApp('/');
     const section = await screen.findByRole('region', { name: 'Generate' });
@@ -112,7 +112,12 @@ describe('home page', () => {
       'href',
       '/generate/video',
     );
-    expect(within(section).getAllByText('Coming soon')).toHaveLength(6);
+    expect(within(section).getByRole('link', { name: 'Open Enhancer' })).toHaveAttribute(
+      'href',
+      '/tools/enhance',
+    );
+    expect(within(section).getByRole('link', { name: 'Open Edit' })).toHaveAttribute('href', '/tools/edit');
+    expect(within(section).getAllByText('Coming soon')).toHaveLength(4);
     expect(within(section).getAllByText('New')).toHaveLength(4);
     await user.click(within(section).getByRole('link', { name: 'Show all' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
@@ -163,7 +168,7 @@ describe('home page in another language', () => {
     );
     const tools = screen.getByRole('region', { name: '生成' });
     expect(within(tools).getByRole('link', { name: '打开图片' })).toHaveAttribute('href', '/generate/image');
-    expect(within(tools).getAllByText('即将推出')).toHaveLength(6);
+    expect(within(tools).getAllByText('即将推出')).toHaveLength(4);
     const section = screen.getByRole('region', { name: '作品广场' });
     expect(await within(section).findByRole('link', { name: '下载“prompt number 1”' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '按次付费' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { APP_ROUTES, EXPERIMENTAL_TOOLS, LIMITS, PRODUCT_NAME } from '@kaleido/common/browser';
+import { APP_ROUTES, EXPERIMENTAL_TOOLS, PRODUCT_NAME } from '@kaleido/common/browser';
 import {
   AudioLines,
   Box,
@@ -62,9 +62,9 @@ export const TOOLS: readonly Tool[] = [
     id: 'enhancer',
     title: 'home.tools.enhancer.title',
     description: 'home.tools.enhancer.description',
-    descriptionValues: { max: LIMITS.enhancerMaxResolutionLabel },
     icon: Maximize2,
     isNew: true,
+    to: APP_ROUTES.enhance,
     accent: 'from-emerald-400 to-teal-500',
   },
   {
@@ -73,6 +73,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'home.tools.edit.description',
     icon: PenLine,
     isNew: true,
+    to: APP_ROUTES.edit,
     accent: 'from-sky-400 to-blue-500',
   },
   {

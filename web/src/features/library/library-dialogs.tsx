@@ -14,6 +14,7 @@ import { DiagnosticsPanel } from '../generate/diagnostics-panel';
 import { FIELDS, settingValue } from '../generate/options';
 import { ShareToggle } from '../sharing/share-toggle';
 import { assetGenerationQueryOptions } from './api';
+import { AssetLineage } from './asset-lineage';
 import { AssetDownloadLink, AssetOpenLink } from './asset-links';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -142,7 +143,7 @@ export function AssetDetailDialog({
                 <img
                   key={asset.id}
                   src={asset.url}
-                  alt={asset.prompt}
+                  alt={asset.prompt || asset.metadata.filename}
                   width={asset.metadata.width}
                   height={asset.metadata.height}
                   className="max-h-[min(70dvh,44rem)] w-auto object-contain"
@@ -175,57 +176,71 @@ export function AssetDetailDialog({
                 <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
                   {asset.type === 'image' ? t('library.item.image') : t('library.item.video')}
                 </span>
+                {asset.origin === 'uploaded' ? (
+                  <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
+                    {t('library.item.upload')}
+                  </span>
+                ) : null}
                 <time dateTime={asset.createdAt}>{formatDateTime(asset.createdAt)}</time>
               </p>
-              <section>
-                <div className="flex items-center justify-between gap-2">
-                  <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
-                    {t('library.detail.prompt')}
-                  </h3>
-                  <CopyPromptButton text={asset.prompt} />
-                </div>
-                <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-fg">{asset.prompt}</p>
-                {negativePrompt ? (
-                  <p className="mt-2 text-xs text-fg-muted">
-                    <T
-                      id="library.detail.negativePrompt"
-                      values={{
-                        label: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
-                        text: negativePrompt,
-                      }}
-                    />
-                  </p>
-                ) : null}
-                {summary ? (
-                  <p className="mt-3 flex items-start gap-2 rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
-                    <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
-                    <span>
+              {asset.prompt ? (
+                <section>
+                  <div className="flex items-center justify-between gap-2">
+                    <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+                      {t('library.detail.prompt')}
+                    </h3>
+                    <CopyPromptButton text={asset.prompt} />
+                  </div>
+                  <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-wrap text-fg">{asset.prompt}</p>
+                  {negativePrompt ? (
+                    <p className="mt-2 text-xs text-fg-muted">
                       <T
-                        id="library.detail.interpretation"
+                        id="library.detail.negativePrompt"
                         values={{
                           label: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
-                          text: summary,
+                          text: negativePrompt,
                         }}
                       />
-                    </span>
-                  </p>
-                ) : null}
-              </section>
+                    </p>
+                  ) : null}
+                  {summary ? (
+                    <p className="mt-3 flex items-start gap-2 rounded-xl bg-surface-2 px-3 py-2 text-xs text-fg-muted">
+                      <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
+                      <span>
+                        <T
+                          id="library.detail.interpretation"
+                          values={{
+                            label: (chunks) => <span className="font-medium text-fg">{chunks}</span>,
+                            text: summary,
+                          }}
+                        />
+                      </span>
+                    </p>
+                  ) : null}
+                </section>
+              ) : null}
 
-              <section>
-                <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
-                  {t('library.detail.settings')}
-                </h3>
-                <dl className="mt-1 text-sm">
-                  {settingRows(asset, t).map((row) => (
-                    <Row key={row.label} label={row.label}>
-                      {row.value}
-                    </Row>
-                  ))}
-                  <Row label={t('library.detail.seed')}>{asset.metadata.seed}</Row>
-                  <Row label={t('library.detail.model')}>{modelName}</Row>
-                </dl>
-              </section>
+              {/* Where it came from, what was made from it, and the tools to take it further. */}
+              <AssetLineage asset={asset} />
+
+              {/* An upload was not made with settings, a seed or a model. */}
+              {asset.origin === 'uploaded' ? null : (
+                <section>
+                  <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
+                    {t('library.detail.settings')}
+                  </h3>
+                  <dl className="mt-1 text-sm">
+                    {/* A tool's result carries its source's settings: only a generation was made with them. */}
+                    {(asset.tool === 'generate' ? settingRows(asset, t) : []).map((row) => (
+                      <Row key={row.label} label={row.label}>
+                        {row.value}
+                      </Row>
+                    ))}
+                    <Row label={t('library.detail.seed')}>{asset.metadata.seed}</Row>
+                    <Row label={t('library.detail.model')}>{modelName}</Row>
+                  </dl>
+                </section>
+              )}
 
               <section>
                 <h3 className="text-xs font-semibold tracking-wide text-fg-subtle uppercase">
@@ -264,10 +279,13 @@ export function AssetDetailDialog({
 
               {/* On phones the actions come right under the media; beside it, at the bottom. */}
               <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">
-                <Button variant="accent" onClick={() => onUseSettings(asset)}>
-                  <RotateCcw aria-hidden />
-                  {t('library.detail.useSettings')}
-                </Button>
+                {/* A generator's settings make sense to reuse; an upload's or a tool result's do not. */}
+                {asset.tool === 'generate' ? (
+                  <Button variant="accent" onClick={() => onUseSettings(asset)}>
+                    <RotateCcw aria-hidden />
+                    {t('library.detail.useSettings')}
+                  </Button>
+                ) : null}
                 {/* Side by side while they fit; longer labels (German, French) wrap onto a second row. */}
                 <div className="flex flex-wrap gap-2 *:flex-auto">
                   <AssetDownloadLink asset={asset} variant="secondary" />

@@ -13,6 +13,7 @@ import {
   Search,
   SearchX,
   Trash2,
+  Upload,
   X,
 } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
@@ -60,6 +61,7 @@ const FILTER_LABELS: Record<LibraryFilter, MessageId> = {
   all: 'library.filter.all',
   image: 'library.filter.image',
   video: 'library.filter.video',
+  upload: 'library.filter.upload',
 };
 const SORT_LABELS: Record<LibrarySort, MessageId> = {
   newest: 'library.sort.newest',
@@ -226,7 +228,12 @@ function LibraryBrowser() {
               <X aria-hidden />
               {q ? t('library.noMatch.clearSearch') : t('library.noMatch.showEverything')}
             </Button>
-            {type !== 'all' ? (
+            {type === 'upload' ? (
+              <Link to={APP_ROUTES.enhance} className={buttonClass({ variant: 'secondary' })}>
+                <Upload aria-hidden />
+                {t('library.action.upload')}
+              </Link>
+            ) : type !== 'all' ? (
               <Link to={GENERATOR_ROUTES[type]} className={buttonClass({ variant: 'secondary' })}>
                 {type === 'image' ? <ImageIcon aria-hidden /> : <Clapperboard aria-hidden />}
                 {type === 'image' ? t('library.action.generateImages') : t('library.action.generateVideo')}

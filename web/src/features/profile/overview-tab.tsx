@@ -12,6 +12,7 @@ import { Card } from '../../ui/card';
 import { type CurrentUser, socialProvidersQueryOptions } from '../auth/api';
 import { ProviderMark } from '../auth/social-sign-in';
 import { planFeatures } from '../pricing/plan-features';
+import { StorageCard } from './storage-card';
 import { RecentActivity, UsageFiguresCard } from './usage-figures';
 
 /** How purchased credits behave, per the billing policy. */
@@ -234,6 +235,7 @@ export function OverviewTab({ user }: { user: CurrentUser }) {
       <div className="lg:col-span-2">
         <RecentActivity />
       </div>
+      <StorageCard />
       <AccountCard user={user} />
     </div>
   );

@@ -58,6 +58,7 @@ describe('settings tab', () => {
     await openSettings();
     expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
       'Account',
+      'Security',
       'Generation',
       'Notifications',
       'Privacy',
@@ -71,6 +72,7 @@ describe('settings tab', () => {
         .map((link) => link.textContent),
     ).toEqual([
       'Account',
+      'Security',
       'Generation',
       'Notifications',
       'Privacy',
@@ -224,14 +226,30 @@ describe('settings tab', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Ada King' })).toBeInTheDocument();
   });
 
-  it('shows two-factor sign-in as not available yet', async () => {
-    await openSettings();
-    const toggle = screen.getByRole('switch', { name: 'Two-factor sign-in' });
-    expect(toggle).toBeDisabled();
-    expect(toggle).not.toBeChecked();
-    expect(toggle).toHaveAccessibleDescription(
-      expect.stringContaining(english(SETTINGS_MESSAGES.twoFactorUnavailable)),
-    );
+  it('shows the sign-in security of the account under Security, not as a settings switch', async () => {
+    const store = settingsStore();
+    mockServer({
+      user: TEST_USER,
+      handler: (url, init) =>
+        url === '/api/auth/2fa'
+          ? jsonResponse({
+              success: true,
+              data: {
+                totp: { enabled: false, pending: false },
+                recoveryCodesRemaining: 0,
+                passkeys: [],
+                trustedDevice: false,
+              },
+            })
+          : store.handle(url, init),
+    });
+    renderApp('/profile?tab=settings');
+    const security = within(await screen.findByRole('region', { name: 'Security' }));
+    expect(await security.findByRole('button', { name: /Set up/ })).toBeInTheDocument();
+    expect(security.getByText('Off')).toBeInTheDocument();
+    expect(security.getByText('No passkeys yet.')).toBeInTheDocument();
+    expect(security.getByRole('button', { name: 'Change password' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Two-factor sign-in' })).not.toBeInTheDocument();
   });
 
   it('describes what each setting really does, without promising what the server does not do', async () => {

@@ -21,6 +21,7 @@ import {
   Moon,
   Palette,
   RotateCw,
+  ShieldCheck,
   SlidersHorizontal,
   Sun,
   TriangleAlert,
@@ -58,9 +59,11 @@ import {
   SettingsSection,
   SettingTextForm,
 } from './settings-controls';
+import { SignInSecurity } from './sign-in-security';
 
 const SECTIONS = [
   { key: 'account', icon: UserRound },
+  { key: 'security', icon: ShieldCheck },
   { key: 'generation', icon: SlidersHorizontal },
   { key: 'notifications', icon: Bell },
   { key: 'privacy', icon: UsersRound },
@@ -306,8 +309,6 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
             />
           }
         />
-        <TwoFactorRow />
-        <PasswordChangeForm user={user} />
         <SettingRow
           label={t('settings.export.label')}
           description={t('settings.export.hint')}
@@ -325,6 +326,11 @@ function SettingsForm({ user, settings }: { user: CurrentUser; settings: TSettin
           stack
           control={<DeleteAccountDialog user={user} />}
         />
+      </SettingsSection>
+
+      <SettingsSection {...sectionProps(t, 'security')}>
+        <PasswordChangeForm user={user} />
+        <SignInSecurity user={user} />
       </SettingsSection>
 
       <SettingsSection {...sectionProps(t, 'generation')}>
@@ -621,28 +627,6 @@ function LockedSwitchRow({
       control={
         <Switch
           checked={checked}
-          disabled
-          onCheckedChange={() => {}}
-          aria-labelledby={`${ids}-label`}
-          aria-describedby={`${ids}-description`}
-        />
-      }
-    />
-  );
-}
-
-function TwoFactorRow() {
-  const t = useT();
-  const ids = useId();
-  return (
-    <SettingRow
-      labelId={`${ids}-label`}
-      descriptionId={`${ids}-description`}
-      label={t('settings.twoFactor.label')}
-      description={t('settings.twoFactor.hint', { unavailable: t(SETTINGS_MESSAGES.twoFactorUnavailable) })}
-      control={
-        <Switch
-          checked={false}
           disabled
           onCheckedChange={() => {}}
           aria-labelledby={`${ids}-label`}

@@ -14,8 +14,10 @@ import library from '../messages/en/library.json';
 import pricing from '../messages/en/pricing.json';
 import profile from '../messages/en/profile.json';
 import pwa from '../messages/en/pwa.json';
+import security from '../messages/en/security.json';
 import settings from '../messages/en/settings.json';
 import sharing from '../messages/en/sharing.json';
+import tools from '../messages/en/tools.json';
 import webhooks from '../messages/en/webhooks.json';
 
 const messages = {
@@ -30,7 +32,9 @@ const messages = {
   ...experimental,
   ...library,
   ...sharing,
+  ...tools,
   ...settings,
+  ...security,
   ...pricing,
   ...apiDocs,
   ...apiKeys,

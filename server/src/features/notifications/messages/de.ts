@@ -130,6 +130,19 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.heading': 'Zur Anmeldung wurde ein Wiederherstellungscode verwendet',
   'email.security.recoveryCodeUsed.happened':
     'Einer deiner Einmal-Wiederherstellungscodes wurde zur Anmeldung bei deinem Kaleido-Konto verwendet.',
+  'email.security.passkeyRemoved.subject': 'Ein Passkey wurde aus deinem Kaleido-Konto entfernt',
+  'email.security.passkeyRemoved.heading': 'Ein Passkey wurde entfernt',
+  'email.security.passkeyRemoved.happened':
+    'Mit einem deiner Passkeys kann man sich nicht mehr bei deinem Kaleido-Konto anmelden.',
+  'email.security.recoveryCodesRegenerated.subject': 'Neue Kaleido-Wiederherstellungscodes wurden erstellt',
+  'email.security.recoveryCodesRegenerated.heading': 'Neue Wiederherstellungscodes wurden erstellt',
+  'email.security.recoveryCodesRegenerated.happened':
+    'Dein Konto hat zehn neue Wiederherstellungscodes. Die bisherigen Codes funktionieren nicht mehr.',
+  'email.security.twoFactorReset.subject':
+    'Die Zwei-Faktor-Anmeldung deines Kaleido-Kontos wurde zurückgesetzt',
+  'email.security.twoFactorReset.heading': 'Ein Administrator hat deine Zwei-Faktor-Anmeldung zurückgesetzt',
+  'email.security.twoFactorReset.happened':
+    'Ein Administrator hat deine Authenticator-App, deine Wiederherstellungscodes, deine Passkeys und deine vertrauenswürdigen Geräte entfernt. Du meldest dich jetzt nur mit deinem Passwort an; in den Einstellungen kannst du die Zwei-Faktor-Anmeldung wieder einrichten.',
   'email.security.advice':
     'Wenn du das warst, musst du nichts tun. Falls nicht, setze jetzt dein Passwort zurück und überprüfe dein Konto.',
   'email.security.action': 'Konto überprüfen',

@@ -132,6 +132,18 @@ export const emailEn = {
   'email.security.recoveryCodeUsed.heading': 'A recovery code was used to sign in',
   'email.security.recoveryCodeUsed.happened':
     'One of your single-use recovery codes was used to sign in to your Kaleido account.',
+  'email.security.passkeyRemoved.subject': 'A passkey was removed from your Kaleido account',
+  'email.security.passkeyRemoved.heading': 'A passkey was removed',
+  'email.security.passkeyRemoved.happened':
+    'One of your passkeys can no longer sign in to your Kaleido account.',
+  'email.security.recoveryCodesRegenerated.subject': 'New Kaleido recovery codes were created',
+  'email.security.recoveryCodesRegenerated.heading': 'New recovery codes were created',
+  'email.security.recoveryCodesRegenerated.happened':
+    'Your account has a new set of ten recovery codes. The previous codes no longer work.',
+  'email.security.twoFactorReset.subject': 'Two-factor sign-in was reset on your Kaleido account',
+  'email.security.twoFactorReset.heading': 'An administrator reset your two-factor sign-in',
+  'email.security.twoFactorReset.happened':
+    'An administrator removed your authenticator app, recovery codes, passkeys and trusted devices. You now sign in with your password only; you can set up two-factor sign-in again in Settings.',
   'email.security.advice':
     'If this was you, there is nothing to do. If it was not, reset your password now and review your account.',
   'email.security.action': 'Review your account',

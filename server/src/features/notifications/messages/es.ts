@@ -129,6 +129,20 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.heading': 'Se ha iniciado sesión con un código de recuperación',
   'email.security.recoveryCodeUsed.happened':
     'Se ha usado uno de tus códigos de recuperación de un solo uso para iniciar sesión en tu cuenta de Kaleido.',
+  'email.security.passkeyRemoved.subject': 'Se ha eliminado una llave de acceso de tu cuenta de Kaleido',
+  'email.security.passkeyRemoved.heading': 'Se ha eliminado una llave de acceso',
+  'email.security.passkeyRemoved.happened':
+    'Una de tus llaves de acceso ya no puede iniciar sesión en tu cuenta de Kaleido.',
+  'email.security.recoveryCodesRegenerated.subject':
+    'Se han creado nuevos códigos de recuperación de Kaleido',
+  'email.security.recoveryCodesRegenerated.heading': 'Se han creado nuevos códigos de recuperación',
+  'email.security.recoveryCodesRegenerated.happened':
+    'Tu cuenta tiene un nuevo conjunto de diez códigos de recuperación. Los códigos anteriores ya no funcionan.',
+  'email.security.twoFactorReset.subject':
+    'Se ha restablecido la verificación en dos pasos de tu cuenta de Kaleido',
+  'email.security.twoFactorReset.heading': 'Un administrador ha restablecido tu verificación en dos pasos',
+  'email.security.twoFactorReset.happened':
+    'Un administrador ha eliminado tu app de autenticación, tus códigos de recuperación, tus llaves de acceso y tus dispositivos de confianza. Ahora inicias sesión solo con tu contraseña; puedes volver a configurar la verificación en dos pasos en Configuración.',
   'email.security.advice':
     'Si fuiste tú, no tienes que hacer nada. Si no, restablece tu contraseña ahora mismo y revisa tu cuenta.',
   'email.security.action': 'Revisar tu cuenta',

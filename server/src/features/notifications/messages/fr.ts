@@ -134,6 +134,20 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.heading': 'Un code de récupération a servi à vous connecter',
   'email.security.recoveryCodeUsed.happened':
     'L’un de vos codes de récupération à usage unique a servi à une connexion à votre compte Kaleido.',
+  'email.security.passkeyRemoved.subject': 'Une clé d’accès a été supprimée de votre compte Kaleido',
+  'email.security.passkeyRemoved.heading': 'Une clé d’accès a été supprimée',
+  'email.security.passkeyRemoved.happened':
+    'L’une de vos clés d’accès ne permet plus de se connecter à votre compte Kaleido.',
+  'email.security.recoveryCodesRegenerated.subject':
+    'De nouveaux codes de récupération Kaleido ont été créés',
+  'email.security.recoveryCodesRegenerated.heading': 'De nouveaux codes de récupération ont été créés',
+  'email.security.recoveryCodesRegenerated.happened':
+    'Votre compte dispose d’une nouvelle série de dix codes de récupération. Les codes précédents ne fonctionnent plus.',
+  'email.security.twoFactorReset.subject':
+    'La connexion en deux étapes de votre compte Kaleido a été réinitialisée',
+  'email.security.twoFactorReset.heading': 'Un administrateur a réinitialisé votre connexion en deux étapes',
+  'email.security.twoFactorReset.happened':
+    'Un administrateur a supprimé votre application d’authentification, vos codes de récupération, vos clés d’accès et vos appareils de confiance. Vous vous connectez désormais avec votre seul mot de passe ; vous pouvez configurer à nouveau la connexion en deux étapes dans Paramètres.',
   'email.security.advice':
     'Si c’était vous, vous n’avez rien à faire. Sinon, réinitialisez votre mot de passe dès maintenant et vérifiez votre compte.',
   'email.security.action': 'Vérifier votre compte',

@@ -110,6 +110,16 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.security.recoveryCodeUsed.subject': '你的 Kaleido 恢复码已被使用',
   'email.security.recoveryCodeUsed.heading': '有人使用恢复码登录了你的账户',
   'email.security.recoveryCodeUsed.happened': '你的一个一次性恢复码已被用于登录你的 Kaleido 账户。',
+  'email.security.passkeyRemoved.subject': '你的 Kaleido 账户移除了一个通行密钥',
+  'email.security.passkeyRemoved.heading': '已移除一个通行密钥',
+  'email.security.passkeyRemoved.happened': '你的一个通行密钥已无法再登录你的 Kaleido 账户。',
+  'email.security.recoveryCodesRegenerated.subject': '已为你的 Kaleido 账户生成新的恢复码',
+  'email.security.recoveryCodesRegenerated.heading': '已生成新的恢复码',
+  'email.security.recoveryCodesRegenerated.happened': '你的账户有了一组新的十个恢复码，之前的恢复码已失效。',
+  'email.security.twoFactorReset.subject': '你的 Kaleido 账户的两步验证已被重置',
+  'email.security.twoFactorReset.heading': '管理员重置了你的两步验证',
+  'email.security.twoFactorReset.happened':
+    '管理员移除了你的身份验证器应用、恢复码、通行密钥和受信任设备。现在你只需密码即可登录；你可以在“设置”中重新设置两步验证。',
   'email.security.advice': '如果是你本人操作，则无需任何处理。如果不是，请立即重置密码并检查你的账户。',
   'email.security.action': '检查你的账户',
 

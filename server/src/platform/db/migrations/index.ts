@@ -12,6 +12,8 @@ import { diagnostics } from './0010-diagnostics.js';
 import { idempotency } from './0011-idempotency.js';
 import { webhooks } from './0012-webhooks.js';
 import { keyControls } from './0013-key-controls.js';
+import { twoFactor } from './0014-two-factor.js';
+import { creativeTools } from './0015-creative-tools.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -31,5 +33,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0011-idempotency': idempotency(dialect),
     '0012-webhooks': webhooks(dialect),
     '0013-key-controls': keyControls(dialect),
+    '0014-two-factor': twoFactor(dialect),
+    '0015-creative-tools': creativeTools(dialect),
   };
 }

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import {
+  EDIT_MODES,
+  ENHANCE_QUALITIES,
+  ENHANCE_SCALES,
+  enhancePrice,
+  IMAGE_OPTIONS,
+  PROVIDER_SETUP_DOCS_PATH,
+  type TEditMode,
+  type TGenerationType,
+  TOOL_MESSAGES,
+  TOOL_PRICES,
+  TOOL_PROVIDERS,
+  type TStoredGenerationOptions,
+  type TToolModel,
+  type TToolsInfo,
+  type ZEditRequest,
+  type ZEnhanceRequest,
+} from '@kaleido/common';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { AppError } from '../../platform/http/app-error.js';
+import type { TLocalizedText } from '../../platform/i18n/api-messages.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import { ENHANCE_LIMITS } from '../../providers/enhance/index.js';
+import type { ExpandTarget, ModelTool } from '../../providers/provider.js';
+import type { GenerationRow } from '../generations/generations.repository.js';
+import type { GenerationsService, JobDraft, SubmitOptions } from '../generations/generations.service.js';
+import type { ProviderRegistry, ResolvedModel } from '../generations/provider-registry.js';
+import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
+import type { UploadLimits } from '../uploads/upload-limits.js';
+
+export type EnhanceInput = z.output<typeof ZEnhanceRequest>;
+export type EditInput = z.output<typeof ZEditRequest>;
+
+/** The provider tool that does an edit mode (a prompt edit is `prompt-edit` in capabilities). */
+const TOOL_OF_MODE: Record<TEditMode, ModelTool> = {
+  restyle: 'restyle',
+  expand: 'expand',
+  inpaint: 'inpaint',
+  prompt: 'prompt-edit',
+};
+
+/** Providers that run on this installation without an outside service. */
+const OFFLINE_PROVIDERS = new Set(['sketch']);
+
+const refuse = (path: string, message: TLocalizedText) =>
+  new AppError('VALIDATION_FAILED', message, { problems: [{ path, message }] });
+
+/**
+ * The creative tools (issue 16): what the installation can do, and turning an enhance or edit request
+ * into a job of the generations engine (same reservation, queue, events, refunds and answers).
+ */
+export function createToolsService(deps: {
+  registry: ProviderRegistry;
+  generations: GenerationsService;
+  assets: AssetsRepository;
+  store: FileStore;
+  uploadLimits: UploadLimits;
+}) {
+  /** Models offering `tool` whose provider implements the call, for assets of `kind`. */
+  function modelsFor(tool: ModelTool, kind?: TGenerationType): ResolvedModel[] {
+    return deps.registry
+      .models()
+      .filter(
+        (entry) =>
+          entry.model.tools?.includes(tool) &&
+          (tool === 'enhance' ? entry.provider.upscale : entry.provider.edit) &&
+          (!kind || entry.model.kinds.includes(kind)),
+      );
+  }
+
+  function pick(tool: ModelTool, kind: TGenerationType, modelId: string | undefined): ResolvedModel {
+    const candidates = modelsFor(tool, kind);
+    const found = modelId ? candidates.find((entry) => entry.model.id === modelId) : candidates[0];
+    if (found) return found;
+    if (modelId) throw refuse('model', { id: TOOL_MESSAGES.unknownModel, values: { model: modelId } });
+    const mode = tool === 'prompt-edit' ? 'prompt' : tool;
+    throw refuse('mode', {
+      id: TOOL_MESSAGES.modeUnavailable,
+      values: { providers: TOOL_PROVIDERS[mode].filter((id) => !OFFLINE_PROVIDERS.has(id)).join(', ') },
+    });
+  }
+
+  /** The largest output long side of an enhance by this model (images, or videos). */
+  function maxLongSide(entry: ResolvedModel, kind: TGenerationType): number {
+    if (kind === 'video' && OFFLINE_PROVIDERS.has(entry.provider.id))
+      return ENHANCE_LIMITS.maxVideoOutputLongSide;
+    return entry.model.maxUpscaleLongSide ?? ENHANCE_LIMITS.maxOutputLongSide;
+  }
+
+  async function source(userId: string, assetId: string): Promise<AssetRow> {
+    const row = await deps.assets.findOwned(assetId, userId);
+    if (!row) throw new AppError('NOT_FOUND', TOOL_MESSAGES.sourceNotFound);
+    return row;
+  }
+
+  function presentModel(entry: ResolvedModel, up: ReadonlySet<string>, maxOutput: number | null): TToolModel {
+    return {
+      id: entry.model.id,
+      name: entry.model.name,
+      provider: entry.provider.id,
+      providerName: entry.provider.capabilities().providerName,
+      offline: OFFLINE_PROVIDERS.has(entry.provider.id),
+      maxOutputLongSide: maxOutput,
+      available: up.has(entry.provider.id),
+    };
+  }
+
+  /** The job's settings: the source's, at the output's size (and the restyle's style). */
+  function outputSettings(
+    from: AssetRow,
+    size: { width: number; height: number },
+    imageStyle?: string,
+  ): TStoredGenerationOptions {
+    const settings = from.settings;
+    if (settings.kind === 'video') return { ...settings, ...size };
+    return { ...settings, ...size, ...(imageStyle ? { imageStyle } : {}) };
+  }
+
+  /** Where the source sits in the expanded canvas. */
+  function expandTarget(from: AssetRow, expand: NonNullable<EditInput['expand']>): ExpandTarget {
+    const { width, height } = from;
+    if (expand.margins) {
+      const m = expand.margins;
+      return {
+        width: width + m.left + m.right,
+        height: height + m.top + m.bottom,
+        offsetX: m.left,
+        offsetY: m.top,
+      };
+    }
+    const [a, b] = (expand.aspectRatio ?? '1:1').split(':').map(Number);
+    const ratio = (a || 1) / (b || 1);
+    const wide = Math.max(width, Math.round(height * ratio));
+    const tall = Math.max(height, Math.round(wide / ratio));
+    const target = { width: wide, height: tall };
+    return {
+      ...target,
+      offsetX: Math.floor((target.width - width) / 2),
+      offsetY: Math.floor((target.height - height) / 2),
+    };
+  }
+
+  /** The inpaint mask: a PNG of the source's size (base64, or a data URL). */
+  async function readMask(mask: string, from: AssetRow): Promise<Buffer> {
+    const data = Buffer.from(mask.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const meta = await sharp(data)
+      .metadata()
+      .catch(() => null);
+    if (meta?.format !== 'png' || meta.width !== from.width || meta.height !== from.height) {
+      throw refuse('mask', TOOL_MESSAGES.maskInvalid);
+    }
+    return data;
+  }
+
+  async function enhanceDraft(userId: string, input: EnhanceInput): Promise<JobDraft> {
+    const from = await source(userId, input.assetId);
+    const entry = pick('enhance', from.kind, input.model);
+    const size = { width: from.width * input.scale, height: from.height * input.scale };
+    const max = maxLongSide(entry, from.kind);
+    if (Math.max(size.width, size.height) > max) {
+      throw refuse('scale', { id: TOOL_MESSAGES.outputTooLarge, values: { ...size, max } });
+    }
+    return {
+      kind: from.kind,
+      prompt: from.prompt,
+      options: outputSettings(from, size),
+      provider: entry.provider.id,
+      model: entry.model.id,
+      seed: input.seed ?? from.seed,
+      cost: enhancePrice({ ...size, durationSeconds: from.kind === 'video' ? from.duration_seconds : null }),
+      tool: 'enhance',
+      sourceAssetIds: [from.id],
+      toolOptions: { tool: 'enhance', scale: input.scale, quality: input.quality },
+    };
+  }
+
+  async function editDraft(userId: string, input: EditInput): Promise<JobDraft> {
+    const from = await source(userId, input.assetId);
+    if (from.kind !== 'image') throw refuse('assetId', TOOL_MESSAGES.sourceNotImage);
+    const entry = pick(TOOL_OF_MODE[input.mode], 'image', input.model);
+    const target = input.mode === 'expand' && input.expand ? expandTarget(from, input.expand) : undefined;
+    const size = target
+      ? { width: target.width, height: target.height }
+      : { width: from.width, height: from.height };
+    if (Math.max(size.width, size.height) > ENHANCE_LIMITS.maxOutputLongSide) {
+      throw refuse('expand', {
+        id: TOOL_MESSAGES.outputTooLarge,
+        values: { ...size, max: ENHANCE_LIMITS.maxOutputLongSide },
+      });
+    }
+    let maskKey: string | undefined;
+    if (input.mode === 'inpaint' && input.mask) {
+      const mask = await readMask(input.mask, from);
+      maskKey = `users/${userId}/masks/${randomUUID()}.png`;
+      await deps.store.put(maskKey, mask, 'image/png');
+    }
+    return {
+      kind: 'image',
+      prompt: input.prompt ?? from.prompt,
+      options: outputSettings(from, size, input.mode === 'restyle' ? input.style : undefined),
+      provider: entry.provider.id,
+      model: entry.model.id,
+      seed: input.seed,
+      cost: TOOL_PRICES.edit,
+      tool: 'edit',
+      sourceAssetIds: [from.id],
+      toolOptions: {
+        tool: 'edit',
+        mode: input.mode,
+        ...(input.prompt ? { prompt: input.prompt } : {}),
+        ...(input.mode === 'restyle' ? { style: input.style, strength: input.strength } : {}),
+        ...(target ? { target } : {}),
+        ...(maskKey ? { maskKey } : {}),
+      },
+    };
+  }
+
+  return {
+    /** `GET /api/tools`: the modes, their models (available when the provider is up), limits and prices. */
+    async info(): Promise<TToolsInfo> {
+      const health = await deps.registry.health();
+      const up = new Set(health.filter((state) => state.ok).map((state) => state.id));
+      const enhanceModels = modelsFor('enhance');
+      const mode = (editMode: TEditMode) => {
+        const models = modelsFor(TOOL_OF_MODE[editMode], 'image');
+        return {
+          available: models.length > 0,
+          models: models.map((entry) => presentModel(entry, up, null)),
+          providers: [...TOOL_PROVIDERS[editMode]],
+        };
+      };
+      const limits = deps.uploadLimits;
+      return {
+        enhance: {
+          available: enhanceModels.length > 0,
+          models: enhanceModels.map((entry) => presentModel(entry, up, maxLongSide(entry, 'image'))),
+          providers: [...TOOL_PROVIDERS.enhance],
+          scales: [...ENHANCE_SCALES],
+          qualities: [...ENHANCE_QUALITIES],
+          maxOutputLongSide: Math.max(
+            ENHANCE_LIMITS.maxOutputLongSide,
+            ...enhanceModels.map((entry) => maxLongSide(entry, 'image')),
+          ),
+          maxVideoOutputLongSide: Math.max(
+            ENHANCE_LIMITS.maxVideoOutputLongSide,
+            ...modelsFor('enhance', 'video').map((entry) => maxLongSide(entry, 'video')),
+          ),
+        },
+        edit: {
+          modes: {
+            restyle: mode('restyle'),
+            expand: mode('expand'),
+            inpaint: mode('inpaint'),
+            prompt: mode('prompt'),
+          },
+          styles: [...IMAGE_OPTIONS.imageStyles],
+        },
+        prices: { ...TOOL_PRICES },
+        uploads: {
+          image: { maxBytes: limits.image.maxBytes, maxPixels: limits.image.maxPixels },
+          video: { maxBytes: limits.video.maxBytes, maxDurationSeconds: limits.video.maxDurationSeconds },
+          audio: { maxBytes: limits.audio.maxBytes, maxDurationSeconds: limits.audio.maxDurationSeconds },
+        },
+        docsUrl: PROVIDER_SETUP_DOCS_PATH,
+      };
+    },
+
+    /**
+     * Starts an enhance or edit job (once per Idempotency-Key when one is given). Checks (source,
+     * model, sizes, mask) run before anything is reserved; a refusal writes nothing.
+     */
+    async start(
+      userId: string,
+      request: { tool: 'enhance'; input: EnhanceInput } | { tool: 'edit'; input: EditInput },
+      idempotencyKey: string | undefined,
+      options: SubmitOptions = {},
+    ): Promise<{ row: GenerationRow; replayed: boolean }> {
+      const draft = () =>
+        request.tool === 'enhance' ? enhanceDraft(userId, request.input) : editDraft(userId, request.input);
+      if (!idempotencyKey)
+        return { row: await deps.generations.accept(userId, await draft(), options), replayed: false };
+      return deps.generations.acceptOnce(
+        userId,
+        { operation: request.tool, body: request.input },
+        idempotencyKey,
+        draft,
+        options,
+      );
+    },
+
+    /** The edit modes whose provider exists (for the OpenAPI text and tests). */
+    modes: () => EDIT_MODES.filter((editMode) => modelsFor(TOOL_OF_MODE[editMode], 'image').length > 0),
+  };
+}
+
+export type ToolsService = ReturnType<typeof createToolsService>;

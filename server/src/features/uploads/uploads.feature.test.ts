@@ -1,0 +1,245 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { browser, type SignedIn, signUp } from '../../../test/factories.js';
+import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { jpegWithGps, mp4WithMetadata, photo, pngBomb, pngOf, uploadAs } from '../../../test/upload-files.js';
+import { ffmpegCandidate } from '../../providers/sketch/video-encode.js';
+import { probeVideo, runFfmpeg } from './media-probe.js';
+
+/** Files under the store's folder for this person (nothing may stay behind a refusal). */
+async function storedFiles(ctx: TestContext, userId: string): Promise<string[]> {
+  const root = path.join(ctx.dataDir, 'files', 'users', userId);
+  return readdir(root, { recursive: true }).catch(() => []);
+}
+
+const uploadTemps = async () =>
+  (await readdir(tmpdir())).filter((name) => name.startsWith('kaleido-upload-'));
+
+describe('uploads', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+
+  beforeEach(async () => {
+    ctx = await createTestContext({
+      config: { uploads: { image: { maxBytes: 2 * 1024 * 1024, maxPixels: 50_000_000 } } },
+    });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  const download = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).rawPayload;
+
+  it('stores an image by its content (a PNG named .mp4 is a PNG), in the library under Uploads, for free', async () => {
+    const before = (await browser(ctx.app, person).get('/api/auth/me')).json().data.credits;
+    const response = await uploadAs(ctx.app, person, {
+      name: 'holiday.mp4',
+      type: 'video/mp4',
+      data: await pngOf(),
+    });
+    expect(response.statusCode).toBe(200);
+    const asset = response.json().data;
+    expect(asset).toMatchObject({
+      type: 'image',
+      origin: 'uploaded',
+      tool: null,
+      sourceAssetIds: [],
+      prompt: 'holiday',
+      saved: true,
+      metadata: { contentType: 'image/png', width: 96, height: 64, provider: 'upload' },
+    });
+    expect(asset.thumbnailUrl).toBeTruthy();
+    expect((await sharp(await download(asset.url)).metadata()).format).toBe('png');
+
+    const uploadsOnly = (await browser(ctx.app, person).get('/api/assets?type=upload')).json().data.items;
+    expect(uploadsOnly.map((item: { id: string }) => item.id)).toEqual([asset.id]);
+    expect((await browser(ctx.app, person).get('/api/auth/me')).json().data.credits).toBe(before);
+    const storage = (await browser(ctx.app, person).get('/api/storage')).json().data;
+    expect(storage).toEqual({ usedBytes: asset.metadata.size, limitBytes: 1024 ** 3 });
+  });
+
+  it('removes EXIF (GPS and camera) by re-encoding the image', async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const response = await uploadAs(ctx.app, person, {
+      name: 'trip.jpg',
+      type: 'image/jpeg',
+      data: original,
+    });
+    expect(response.statusCode).toBe(200);
+    const stored = await download(response.json().data.url);
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes(Buffer.from('KaleidoCam'))).toBe(false);
+  });
+
+  it('neutralises a polyglot: bytes appended after the image are not kept', async () => {
+    const payload = Buffer.from('<html><script>alert(document.cookie)</script></html>PK\u0003\u0004');
+    const polyglot = Buffer.concat([await pngOf(), payload]);
+    const response = await uploadAs(ctx.app, person, { name: 'cat.png', type: 'image/png', data: polyglot });
+    expect(response.statusCode).toBe(200);
+    const stored = await download(response.json().data.url);
+    expect(stored.includes(Buffer.from('<script>'))).toBe(false);
+  });
+
+  it('refuses what is no supported media by content (415), whatever its name and type say', async () => {
+    const html = Buffer.concat([Buffer.from('<!doctype html><p>hi</p>'), await pngOf()]);
+    const response = await uploadAs(ctx.app, person, { name: 'photo.png', type: 'image/png', data: html });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(response.json().error).toMatch(/not supported/);
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+  });
+
+  it('refuses a decompression bomb (too many pixels) and a truncated file (400), leaving nothing behind', async () => {
+    const temps = await uploadTemps();
+    const bomb = await uploadAs(ctx.app, person, { name: 'bomb.png', type: 'image/png', data: pngBomb() });
+    expect(bomb.statusCode).toBe(400);
+    expect(bomb.json().error).toMatch(/at most 50 megapixels/);
+
+    const jpeg = await photo(256, 256).jpeg().toBuffer();
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length / 2));
+    const cut = await uploadAs(ctx.app, person, { name: 'cut.jpg', type: 'image/jpeg', data: truncated });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().error).toMatch(/damaged or incomplete/);
+
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+    expect(await uploadTemps()).toEqual(temps);
+    expect((await browser(ctx.app, person).get('/api/assets?type=upload')).json().data.items).toEqual([]);
+  });
+
+  it('refuses a file over the limit with 413 and a clear message', async () => {
+    const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#123456' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await uploadAs(ctx.app, person, { name: 'big.png', type: 'image/png', data: big });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatch(/images can be at most 2 MB/);
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+  });
+
+  it('requires a session and a file', async () => {
+    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/uploads' });
+    expect(anonymous.statusCode).toBe(401);
+    const noFile = await browser(ctx.app, person).post('/api/uploads', { file: 'x' });
+    expect(noFile.statusCode).toBe(415);
+  });
+
+  it('remuxes a video without its metadata (title, location) and keeps it playable', async () => {
+    const clip = await mp4WithMetadata(1);
+    const response = await uploadAs(ctx.app, person, {
+      name: 'clip.mov',
+      type: 'video/quicktime',
+      data: clip,
+    });
+    expect(response.statusCode).toBe(200);
+    const asset = response.json().data;
+    expect(asset).toMatchObject({
+      type: 'video',
+      origin: 'uploaded',
+      metadata: { contentType: 'video/mp4', width: 160, height: 96, fps: 12 },
+    });
+    expect(asset.metadata.durationSeconds).toBeCloseTo(1, 0);
+    expect(asset.thumbnailUrl).toBeTruthy();
+    const stored = await download(asset.url);
+    expect(stored.includes(Buffer.from('Secret place'))).toBe(false);
+    const ffmpeg = ffmpegCandidate();
+    if (!ffmpeg) throw new Error('no ffmpeg');
+    const file = path.join(ctx.dataDir, 'check.mp4');
+    await writeFile(file, stored);
+    const probe = await probeVideo(ffmpeg, file);
+    expect(probe).toMatchObject({ width: 160, height: 96, hasAudio: true });
+    const { stderr } = await runFfmpeg(ffmpeg, ['-hide_banner', '-i', file]);
+    expect(stderr).not.toMatch(/title\s*:\s*Secret/);
+  });
+
+  it('refuses a truncated video (400)', async () => {
+    const clip = await mp4WithMetadata(1);
+    const response = await uploadAs(ctx.app, person, {
+      name: 'clip.mp4',
+      type: 'video/mp4',
+      data: clip.subarray(0, Math.floor(clip.length / 3)),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+  });
+});
+
+describe('storage quota', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+  beforeEach(async () => {
+    ctx = await createTestContext({
+      config: { uploads: { storageQuotas: { free: 20_000, pro: 1, enterprise: 1 } } },
+    });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  it('refuses an upload that would pass the plan quota, with a clear message', async () => {
+    const first = await uploadAs(ctx.app, person, {
+      name: 'a.png',
+      type: 'image/png',
+      data: await pngOf(64, 48),
+    });
+    expect(first.statusCode).toBe(200);
+    const used = first.json().data.metadata.size;
+    // Random pixels do not compress: about 57 kB, past the 20 kB quota.
+    const big = await sharp(randomBytes(160 * 120 * 3), { raw: { width: 160, height: 120, channels: 3 } })
+      .png()
+      .toBuffer();
+    const second = await uploadAs(ctx.app, person, { name: 'b.png', type: 'image/png', data: big });
+    expect(second.statusCode).toBe(413);
+    expect(second.json().error).toMatch(/storage is full/);
+    expect(second.json().details).toEqual({ usedBytes: used, limitBytes: 20_000 });
+    expect((await browser(ctx.app, person).get('/api/storage')).json().data).toEqual({
+      usedBytes: used,
+      limitBytes: 20_000,
+    });
+  });
+});
+
+describe('upload streaming limit', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+  beforeEach(async () => {
+    const small = { maxBytes: 100_000 };
+    ctx = await createTestContext({
+      config: {
+        uploads: {
+          image: { ...small, maxPixels: 50_000_000 },
+          video: { ...small, maxDurationSeconds: 120 },
+          audio: { ...small, maxDurationSeconds: 600 },
+        },
+      },
+    });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  it('stops receiving past the limit of the kind of file (413) and keeps nothing of the half-received file', async () => {
+    const temps = await uploadTemps();
+    const response = await uploadAs(ctx.app, person, {
+      name: 'huge.png',
+      type: 'image/png',
+      data: Buffer.concat([await pngOf(), randomBytes(400_000)]),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatch(/images can be at most/);
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+    expect(await uploadTemps()).toEqual(temps);
+    // The connection is still good for the next request.
+    expect((await browser(ctx.app, person).get('/api/storage')).statusCode).toBe(200);
+  });
+});
