@@ -54,6 +54,7 @@ import { generationsRoutes } from './features/generations/generations.routes.js'
 import { createGenerationsService } from './features/generations/generations.service.js';
 import { createProviderRegistry } from './features/generations/provider-registry.js';
 import { providerWebhookRoutes } from './features/generations/provider-webhooks.routes.js';
+import { readToolOptions } from './features/generations/tool-options.js';
 import { createUnsavedCleanup, type UnsavedCleanup } from './features/generations/unsaved-cleanup.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { createHealthService } from './features/health/health.service.js';
@@ -478,7 +479,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await apiKeysRepository.returnAllowance(row.api_key_id, row.cost, trx);
       await apiKeysRepository.settleRequests(row.id, 'cancelled', trx);
     },
-    afterCancelled: (row) => enqueueEndedDeliveries(row.id),
+    async afterCancelled(row) {
+      await enqueueEndedDeliveries(row.id);
+      // An inpaint mask lives only as long as its job (the runner deletes it when a job it ran ends).
+      const tool = readToolOptions(row.tool_options);
+      if (tool?.tool === 'edit' && tool.maskKey) await store.delete(tool.maskKey).catch(() => undefined);
+    },
     debugMode: (userId) => settingFlags.debugMode(userId),
     // The visible mark: always on the Free plan; paid plans choose (`watermarkEnabled`). API jobs too:
     // the key owner is the account.

@@ -22,13 +22,14 @@ import type { JobQueue } from '../../platform/queue/index.js';
 import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
-import { presentAsset } from '../library/library.presenter.js';
+import { presentAsset, readIdList } from '../library/library.presenter.js';
 import { presentDiagnostics } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import { followGeneration } from './generation-stream.js';
 import { presentGeneration } from './generations.presenter.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
 import type { ProviderRegistry } from './provider-registry.js';
+import type { StoredToolOptions } from './tool-options.js';
 
 export type Prices = Record<TGenerationType, number>;
 
@@ -97,7 +98,7 @@ export interface JobDraft {
   tool?: 'generate' | 'enhance' | 'edit';
   sourceAssetIds?: readonly string[];
   /** JSON-able options of the tool (scale, mode, …). */
-  toolOptions?: Record<string, unknown>;
+  toolOptions?: StoredToolOptions;
 }
 
 const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -140,6 +141,24 @@ export function createGenerationsService(deps: {
   }
 
   /**
+   * Whether any of these assets shows the visible mark: made by a job that drew it, or by a tool from
+   * an asset that did (followed back a few generations; uploads never carry it).
+   */
+  async function carriesMark(assetIds: readonly string[], depth = 0): Promise<boolean> {
+    if (depth > 8) return false;
+    for (const assetId of assetIds) {
+      const asset = await deps.assets.find(assetId);
+      const job = asset?.generation_id ? await deps.generations.find(asset.generation_id) : undefined;
+      if (!job) continue;
+      if (job.watermark === 1) return true;
+      if (job.tool !== 'generate' && (await carriesMark(readIdList(job.source_asset_ids), depth + 1))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * Reserves the price and inserts the job in one transaction, then queues it. Throws 402 with the
    * spec's message when the balance is too low; nothing is written then.
    */
@@ -151,8 +170,9 @@ export function createGenerationsService(deps: {
     const { cost } = draft;
     const id = randomUUID();
     const at = now();
-    // Decided once, when the job is accepted: a retry or a failover marks the output alike.
-    const watermark = await deps.watermarkFor(userId);
+    // Decided once, when the job is accepted: a retry or a failover marks the output alike. A tool's
+    // source that already carries the mark passes it on in its pixels: a second one is never added.
+    const watermark = (await deps.watermarkFor(userId)) && !(await carriesMark(draft.sourceAssetIds ?? []));
     // The row as written: the answer is made from it, without reading it back.
     const row = await deps.database.kysely.transaction().execute(async (trx) => {
       const reservation = await deps.credits.reserve(userId, cost, id, trx);

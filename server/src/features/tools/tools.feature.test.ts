@@ -1,8 +1,10 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { pngOf, uploadAs } from '../../../test/upload-files.js';
+import { mp4WithMetadata, pngOf, uploadAs } from '../../../test/upload-files.js';
 import {
   type EditRequest,
   type GenerationProvider,
@@ -164,6 +166,65 @@ describe('creative tools on the jobs engine', () => {
     );
   });
 
+  it('marks a Free-plan result once: a source that carries the mark passes it on, never a second one', async () => {
+    const enhance = async (assetId: string) =>
+      (
+        await browser(ctx.app, person).post('/api/tools/enhance', { assetId, scale: 2, quality: 'fast' })
+      ).json().data;
+    const markOf = async (generationId: string) =>
+      (
+        await ctx.database.kysely
+          .selectFrom('generations')
+          .select('watermark')
+          .where('id', '=', generationId)
+          .executeTakeFirstOrThrow()
+      ).watermark;
+    // An upload carries no mark: its enhancement on the Free plan gets one.
+    const first = await enhance((await upload()).id);
+    expect(await markOf(first.generation.id)).toBe(1);
+    // That result carries it, and so does what is made from it, however far down.
+    const second = await enhance(first.id);
+    expect(await markOf(second.generation.id)).toBe(0);
+    const third = (
+      await browser(ctx.app, person).post('/api/tools/edit', {
+        assetId: second.id,
+        mode: 'expand',
+        expand: { aspectRatio: '16:9' },
+      })
+    ).json().data;
+    expect(third.generation.tool).toBe('edit');
+    expect(await markOf(third.generation.id)).toBe(0);
+  });
+
+  it('leaves no inpaint mask behind a finished job or a refused one', async () => {
+    const source = await upload();
+    const masks = async () =>
+      (
+        await readdir(path.join(ctx.dataDir, 'files', 'users', person.user.id), { recursive: true }).catch(
+          () => [],
+        )
+      ).filter((name) => name.startsWith('masks/') && name.endsWith('.png'));
+    const mask = `data:image/png;base64,${(await pngOf(96, 64)).toString('base64')}`;
+    const inpaint = () =>
+      browser(ctx.app, person).post('/api/tools/edit', {
+        assetId: source.id,
+        mode: 'inpaint',
+        prompt: 'a red door',
+        mask,
+      });
+    expect((await inpaint()).statusCode).toBe(200);
+    // The runner removes it as the job's last step, just after the answer.
+    await expect.poll(masks, { timeout: 5000 }).toEqual([]);
+    // No credits left: refused after the mask was read, and nothing of it stays.
+    await ctx.database.kysely
+      .updateTable('users')
+      .set({ credits_monthly: 0, credits_purchased: 0 })
+      .where('id', '=', person.user.id)
+      .execute();
+    expect((await inpaint()).statusCode).toBe(402);
+    expect(await masks()).toEqual([]);
+  });
+
   it('refunds a failed tool job', async () => {
     const source = await upload();
     const before = await credits();
@@ -307,5 +368,24 @@ describe('offline tools (Sketch: the neural Enhancer and the restyle/expand edit
     });
     expect(inpaint.statusCode).toBe(400);
     expect(inpaint.json().error).toMatch(/needs an AI provider/);
+  }, 60_000);
+
+  it('refuses a video longer than the offline Enhancer takes before charging anything', async () => {
+    const clip = await uploadAs(ctx.app, person, {
+      name: 'long.mp4',
+      type: 'video/mp4',
+      data: await mp4WithMetadata(31),
+    });
+    expect(clip.statusCode, clip.body).toBe(200);
+    const before = (await browser(ctx.app, person).get('/api/auth/me')).json().data.credits;
+    const response = await browser(ctx.app, person).post('/api/tools/enhance', {
+      assetId: clip.json().data.id,
+      scale: 2,
+      quality: 'fast',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/30/);
+    expect((await browser(ctx.app, person).get('/api/auth/me')).json().data.credits).toBe(before);
+    expect(await ctx.database.kysely.selectFrom('generations').select('id').execute()).toEqual([]);
   }, 60_000);
 });

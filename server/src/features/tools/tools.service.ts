@@ -22,13 +22,17 @@ import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.js';
 import type { TLocalizedText } from '../../platform/i18n/api-messages.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
-import { ENHANCE_LIMITS } from '../../providers/enhance/index.js';
+import { ENHANCE_LIMITS, offlineVideoSeconds } from '../../providers/enhance/index.js';
 import type { ExpandTarget, ModelTool } from '../../providers/provider.js';
 import type { GenerationRow } from '../generations/generations.repository.js';
 import type { GenerationsService, JobDraft, SubmitOptions } from '../generations/generations.service.js';
 import type { ProviderRegistry, ResolvedModel } from '../generations/provider-registry.js';
 import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
 import type { UploadLimits } from '../uploads/upload-limits.js';
+
+/** An image or video asset (what the tools take). */
+type VisualAsset = AssetRow & { kind: TGenerationType; settings: TStoredGenerationOptions };
+const isVisual = (row: AssetRow): row is VisualAsset => row.kind !== 'audio' && row.settings.kind !== 'audio';
 
 export type EnhanceInput = z.output<typeof ZEnhanceRequest>;
 export type EditInput = z.output<typeof ZEditRequest>;
@@ -89,9 +93,11 @@ export function createToolsService(deps: {
     return entry.model.maxUpscaleLongSide ?? ENHANCE_LIMITS.maxOutputLongSide;
   }
 
-  async function source(userId: string, assetId: string): Promise<AssetRow> {
+  /** The person's image or video the tool works on (audio uploads are for lipsync, not these tools). */
+  async function source(userId: string, assetId: string): Promise<VisualAsset> {
     const row = await deps.assets.findOwned(assetId, userId);
     if (!row) throw new AppError('NOT_FOUND', TOOL_MESSAGES.sourceNotFound);
+    if (!isVisual(row)) throw refuse('assetId', TOOL_MESSAGES.sourceNotVisual);
     return row;
   }
 
@@ -109,7 +115,7 @@ export function createToolsService(deps: {
 
   /** The job's settings: the source's, at the output's size (and the restyle's style). */
   function outputSettings(
-    from: AssetRow,
+    from: VisualAsset,
     size: { width: number; height: number },
     imageStyle?: string,
   ): TStoredGenerationOptions {
@@ -119,7 +125,7 @@ export function createToolsService(deps: {
   }
 
   /** Where the source sits in the expanded canvas. */
-  function expandTarget(from: AssetRow, expand: NonNullable<EditInput['expand']>): ExpandTarget {
+  function expandTarget(from: VisualAsset, expand: NonNullable<EditInput['expand']>): ExpandTarget {
     const { width, height } = from;
     if (expand.margins) {
       const m = expand.margins;
@@ -143,7 +149,7 @@ export function createToolsService(deps: {
   }
 
   /** The inpaint mask: a PNG of the source's size (base64, or a data URL). */
-  async function readMask(mask: string, from: AssetRow): Promise<Buffer> {
+  async function readMask(mask: string, from: VisualAsset): Promise<Buffer> {
     const data = Buffer.from(mask.replace(/^data:image\/png;base64,/, ''), 'base64');
     const meta = await sharp(data)
       .metadata()
@@ -161,6 +167,14 @@ export function createToolsService(deps: {
     const max = maxLongSide(entry, from.kind);
     if (Math.max(size.width, size.height) > max) {
       throw refuse('scale', { id: TOOL_MESSAGES.outputTooLarge, values: { ...size, max } });
+    }
+    if (from.kind === 'video' && OFFLINE_PROVIDERS.has(entry.provider.id)) {
+      // The offline engine's length limits (every frame goes through the network), refused before
+      // anything is charged rather than by the job.
+      const maxSeconds = offlineVideoSeconds(from.fps ?? 30);
+      if ((from.duration_seconds ?? 0) > maxSeconds) {
+        throw refuse('assetId', { id: 'api.uploads.tooLong', values: { maxSeconds } });
+      }
     }
     return {
       kind: from.kind,
@@ -277,17 +291,30 @@ export function createToolsService(deps: {
       idempotencyKey: string | undefined,
       options: SubmitOptions = {},
     ): Promise<{ row: GenerationRow; replayed: boolean }> {
-      const draft = () =>
-        request.tool === 'enhance' ? enhanceDraft(userId, request.input) : editDraft(userId, request.input);
-      if (!idempotencyKey)
-        return { row: await deps.generations.accept(userId, await draft(), options), replayed: false };
-      return deps.generations.acceptOnce(
-        userId,
-        { operation: request.tool, body: request.input },
-        idempotencyKey,
-        draft,
-        options,
-      );
+      // An inpaint mask is stored before the reservation: a refused job must not leave it behind.
+      let maskKey: string | undefined;
+      const draft = async () => {
+        const made =
+          request.tool === 'enhance'
+            ? await enhanceDraft(userId, request.input)
+            : await editDraft(userId, request.input);
+        if (made.toolOptions?.tool === 'edit') maskKey = made.toolOptions.maskKey;
+        return made;
+      };
+      try {
+        if (!idempotencyKey)
+          return { row: await deps.generations.accept(userId, await draft(), options), replayed: false };
+        return await deps.generations.acceptOnce(
+          userId,
+          { operation: request.tool, body: request.input },
+          idempotencyKey,
+          draft,
+          options,
+        );
+      } catch (error) {
+        if (maskKey) await deps.store.delete(maskKey).catch(() => undefined);
+        throw error;
+      }
     },
 
     /** The edit modes whose provider exists (for the OpenAPI text and tests). */

@@ -21,6 +21,7 @@ export {
   type EnhanceScale,
   type EnhanceVideoOptions,
   enhanceOutputSize,
+  offlineVideoSeconds,
   type VideoProbe,
 } from './limits.js';
 

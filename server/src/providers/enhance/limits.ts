@@ -77,17 +77,24 @@ export function checkImageLimits(width: number, height: number, scale: EnhanceSc
 }
 
 /** Refuses a video whose output, length or frame count would exceed the stated maximums. */
+/**
+ * The longest video the offline engine takes at this frame rate: frames bound the work, so at a high
+ * frame rate the clip may be shorter than maxVideoSeconds.
+ */
+export function offlineVideoSeconds(fps: number): number {
+  return Math.min(
+    ENHANCE_LIMITS.maxVideoSeconds,
+    Math.floor(ENHANCE_LIMITS.maxVideoFrames / Math.max(1, Math.min(60, fps))),
+  );
+}
+
 export function checkVideoLimits(probe: VideoProbe, scale: EnhanceScale): void {
   const out = enhanceOutputSize(probe.width, probe.height, scale);
   const max = ENHANCE_LIMITS.maxVideoOutputLongSide;
   if (Math.max(out.width, out.height) > max) {
     throw tooLarge(englishOf({ id: 'api.tools.outputTooLarge', values: { ...out, max } }));
   }
-  // Frames bound the work: at a high frame rate the clip may be shorter than maxVideoSeconds.
-  const maxSeconds = Math.min(
-    ENHANCE_LIMITS.maxVideoSeconds,
-    Math.floor(ENHANCE_LIMITS.maxVideoFrames / Math.max(1, Math.min(60, probe.fps))),
-  );
+  const maxSeconds = offlineVideoSeconds(probe.fps);
   if (probe.durationSeconds > maxSeconds) {
     throw tooLarge(englishOf({ id: 'api.uploads.tooLong', values: { maxSeconds } }));
   }

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENHANCE_LIMITS, upscaleImage, upscaleVideo } from '../enhance/index.js';
+import { closeEnhancer, ENHANCE_LIMITS, upscaleImage, upscaleVideo } from '../enhance/index.js';
 import {
   type EditRequest,
   type GenerationContext,
@@ -211,6 +211,8 @@ export function createSketchProvider(options: SketchProviderOptions = {}): Sketc
       closed = true;
       await pool?.close();
       pool = null;
+      // The Enhancer's worker (shared by the process, started again on the next use).
+      await closeEnhancer();
     },
   };
 }
