@@ -30,10 +30,6 @@ import type { ProviderRegistry, ResolvedModel } from '../generations/provider-re
 import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
 import type { UploadLimits } from '../uploads/upload-limits.js';
 
-/** An image or video asset (what the tools take). */
-type VisualAsset = AssetRow & { kind: TGenerationType; settings: TStoredGenerationOptions };
-const isVisual = (row: AssetRow): row is VisualAsset => row.kind !== 'audio' && row.settings.kind !== 'audio';
-
 export type EnhanceInput = z.output<typeof ZEnhanceRequest>;
 export type EditInput = z.output<typeof ZEditRequest>;
 
@@ -93,11 +89,9 @@ export function createToolsService(deps: {
     return entry.model.maxUpscaleLongSide ?? ENHANCE_LIMITS.maxOutputLongSide;
   }
 
-  /** The person's image or video the tool works on (audio uploads are for lipsync, not these tools). */
-  async function source(userId: string, assetId: string): Promise<VisualAsset> {
+  async function source(userId: string, assetId: string): Promise<AssetRow> {
     const row = await deps.assets.findOwned(assetId, userId);
     if (!row) throw new AppError('NOT_FOUND', TOOL_MESSAGES.sourceNotFound);
-    if (!isVisual(row)) throw refuse('assetId', TOOL_MESSAGES.sourceNotVisual);
     return row;
   }
 
@@ -115,7 +109,7 @@ export function createToolsService(deps: {
 
   /** The job's settings: the source's, at the output's size (and the restyle's style). */
   function outputSettings(
-    from: VisualAsset,
+    from: AssetRow,
     size: { width: number; height: number },
     imageStyle?: string,
   ): TStoredGenerationOptions {
@@ -125,7 +119,7 @@ export function createToolsService(deps: {
   }
 
   /** Where the source sits in the expanded canvas. */
-  function expandTarget(from: VisualAsset, expand: NonNullable<EditInput['expand']>): ExpandTarget {
+  function expandTarget(from: AssetRow, expand: NonNullable<EditInput['expand']>): ExpandTarget {
     const { width, height } = from;
     if (expand.margins) {
       const m = expand.margins;
@@ -149,7 +143,7 @@ export function createToolsService(deps: {
   }
 
   /** The inpaint mask: a PNG of the source's size (base64, or a data URL). */
-  async function readMask(mask: string, from: VisualAsset): Promise<Buffer> {
+  async function readMask(mask: string, from: AssetRow): Promise<Buffer> {
     const data = Buffer.from(mask.replace(/^data:image\/png;base64,/, ''), 'base64');
     const meta = await sharp(data)
       .metadata()
