@@ -3,7 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { curlExample, IMAGE_REQUEST_EXAMPLE, javascriptExample, pythonExample } from '@kaleido/common';
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  curlExample,
+  IMAGE_REQUEST_EXAMPLE,
+  javascriptExample,
+  pythonExample,
+  toolsCurlExample,
+  toolsJavascriptExample,
+  toolsPythonExample,
+} from '@kaleido/common';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -62,6 +71,45 @@ async function expectImageUrl(stdout: string): Promise<string> {
   // The PNG signature, so it is a real image and not an error page with the right header.
   expect([...bytes.slice(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return url;
+}
+
+/** A small opaque RGB PNG (a gradient), written by hand so the test needs no image library. */
+function smallPng(width = 48, height = 32): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rows.set([x * 5, y * 7, 128], y * (width * 3 + 1) + 1 + x * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The tools examples print "Uploaded <id>", then the enhanced and the edited image's URLs. */
+async function expectToolResults(stdout: string): Promise<void> {
+  const lines = stdout.trim().split('\n');
+  expect(lines[0]).toMatch(/^Uploaded \S+$/);
+  expect(lines).toHaveLength(3);
+  for (const url of lines.slice(1)) {
+    expect(url).toMatch(/^https?:\/\/\S+$/);
+    const image = await fetch(url);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toMatch(/^image\//);
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0);
+  }
 }
 
 describe('the API docs code examples', () => {
@@ -152,6 +200,44 @@ describe('the API docs code examples', () => {
       expect(video.status, `${language}: ${await video.clone().text()}`).toBeLessThan(300);
       const { stdout } = await program(key);
       await expectImageUrl(stdout);
+    }
+  }, 360_000);
+
+  it('the tools examples upload a PNG, enhance it ×2 (fast) and restyle it, in each language', async () => {
+    const file = path.join(dir, 'photo.png');
+    await writeFile(file, smallPng());
+    const programs: [string, (key: string) => Promise<{ stdout: string }>][] = [
+      [
+        'javascript',
+        async (key) => {
+          const program = path.join(dir, 'tools.mjs');
+          await writeFile(program, toolsJavascriptExample({ baseUrl: apiBase, apiKey: key, file }));
+          return run(process.execPath, [program], { timeout: 110_000 });
+        },
+      ],
+      [
+        'python',
+        async (key) => {
+          const program = path.join(dir, 'tools.py');
+          await writeFile(program, toolsPythonExample({ baseUrl: apiBase, apiKey: key, file }));
+          return run('python3', ['-I', program], { timeout: 110_000 });
+        },
+      ],
+      [
+        'curl',
+        (key) =>
+          run('bash', ['-c', toolsCurlExample({ baseUrl: apiBase, apiKey: key, file })], {
+            timeout: 110_000,
+          }),
+      ],
+    ];
+    for (const [language, program] of programs) {
+      // A fresh key for each: three calls of a free key's five a minute.
+      const key = await createKey(baseUrl, await signUp(baseUrl));
+      const { stdout } = await program(key).catch((error: { stderr?: string }) => {
+        throw new Error(`${language}: ${error.stderr ?? String(error)}`);
+      });
+      await expectToolResults(stdout);
     }
   }, 360_000);
 

@@ -200,3 +200,195 @@ printf '%s' "$answer" | jq -er '
   else .data.url end'
 `;
 }
+
+/**
+ * The creative tools' calls (issue 16) as one program: upload an image (`POST /uploads`, multipart),
+ * then enhance it (`POST /enhance`) and restyle it (`POST /edit`), each job followed to its end.
+ */
+export interface ToolsExampleOptions {
+  baseUrl: string;
+  apiKey: string;
+  /** The image file the program uploads (a path on the machine that runs it). */
+  file?: string;
+}
+
+/** What the file in the tools examples is called when none is given. */
+export const TOOLS_EXAMPLE_FILE = 'photo.png';
+
+/** The enhance and edit requests of the tools examples (the uploaded asset's id is added to each). */
+export const ENHANCE_REQUEST_EXAMPLE = { scale: 2, quality: 'fast' } as const;
+export const EDIT_REQUEST_EXAMPLE = { mode: 'restyle', style: 'anime', strength: 0.7 } as const;
+
+/** JavaScript (Node 18+, fetch, FormData and Blob built in): upload, enhance, restyle; prints both URLs. */
+export function toolsJavascriptExample({
+  baseUrl,
+  apiKey,
+  file = TOOLS_EXAMPLE_FILE,
+}: ToolsExampleOptions): string {
+  return `import { readFile } from 'node:fs/promises';
+
+const API_KEY = ${jsString(apiKey)};
+const BASE_URL = ${jsString(trimBase(baseUrl))};
+const FILE = ${jsString(file)};
+const sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+async function call(url, init = {}) {
+  for (;;) {
+    const response = await fetch(url, {
+      ...init,
+      headers: { Authorization: \`Bearer \${API_KEY}\`, ...init.headers },
+    });
+    const body = await response.json();
+    // Over the key's rate limit: wait as long as the server says, then ask again.
+    if (response.status === 429 && init.method !== 'POST') {
+      await sleep(Number(response.headers.get('Retry-After') ?? ${POLL_SECONDS}));
+      continue;
+    }
+    if (!body.success) throw new Error(\`HTTP \${response.status} \${body.code}: \${body.error}\`);
+    return body.data;
+  }
+}
+
+// Starts a job: 200 is the finished result, 202 still running (its statusUrl is polled until it ends).
+async function run(path, request) {
+  let job = await call(\`\${BASE_URL}\${path}\`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(request),
+  });
+  const statusUrl = job.statusUrl;
+  while (job.status === 'queued' || job.status === 'running') {
+    await sleep(${POLL_SECONDS});
+    job = await call(statusUrl);
+  }
+  if (job.status === 'failed' || job.status === 'cancelled') {
+    throw new Error(\`\${path} \${job.status}: \${job.error}\`);
+  }
+  return job;
+}
+
+// 1. Upload (free): multipart form data, the file in the field "file". The answer is the new asset.
+const form = new FormData();
+form.append('file', new Blob([await readFile(FILE)]), FILE.split('/').pop());
+const upload = await call(\`\${BASE_URL}/uploads\`, { method: 'POST', body: form });
+console.log(\`Uploaded \${upload.id}\`);
+
+// 2. Enhance: neural super-resolution of the upload.
+const enhanced = await run('/enhance', ${jsLiteral({ assetId: '$ASSET', ...ENHANCE_REQUEST_EXAMPLE }, '').replace(`'$ASSET'`, 'upload.id')});
+console.log(enhanced.url);
+
+// 3. Edit: the upload restyled.
+const edited = await run('/edit', ${jsLiteral({ assetId: '$ASSET', ...EDIT_REQUEST_EXAMPLE }, '').replace(`'$ASSET'`, 'upload.id')});
+console.log(edited.url);
+`;
+}
+
+/** Python 3 with the standard library only (the multipart body built by hand); the same flow. */
+export function toolsPythonExample({
+  baseUrl,
+  apiKey,
+  file = TOOLS_EXAMPLE_FILE,
+}: ToolsExampleOptions): string {
+  return `import json
+import os
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+API_KEY = ${JSON.stringify(apiKey)}
+BASE_URL = ${JSON.stringify(trimBase(baseUrl))}
+FILE = ${JSON.stringify(file)}
+
+
+def call(url, data=None, content_type="application/json"):
+    while True:
+        request = urllib.request.Request(
+            url,
+            data=data,
+            method="GET" if data is None else "POST",
+            headers={"Authorization": f"Bearer {API_KEY}", "Content-Type": content_type},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=120) as response:
+                return json.load(response)["data"]
+        except urllib.error.HTTPError as error:
+            # Over the key's rate limit: wait as long as the server says, then ask again.
+            if error.code == 429 and data is None:
+                time.sleep(int(error.headers.get("Retry-After", ${POLL_SECONDS})))
+                continue
+            answer = json.load(error)
+            raise SystemExit(f"HTTP {error.code} {answer.get('code')}: {answer.get('error')}")
+
+
+def run(path, body):
+    """Starts a job: 200 is the finished result, 202 still running (its statusUrl is polled until it ends)."""
+    job = call(f"{BASE_URL}{path}", json.dumps(body).encode())
+    status_url = job.get("statusUrl")
+    while job.get("status") in ("queued", "running"):
+        time.sleep(${POLL_SECONDS})
+        job = call(status_url)
+    if job.get("status") in ("failed", "cancelled"):
+        raise SystemExit(f"{path} {job['status']}: {job.get('error')}")
+    return job
+
+
+# 1. Upload (free): multipart form data, the file in the field "file". The answer is the new asset.
+boundary = uuid.uuid4().hex
+with open(FILE, "rb") as image:
+    form = (
+        f'--{boundary}\\r\\nContent-Disposition: form-data; name="file"; filename="{os.path.basename(FILE)}"\\r\\n'
+        "Content-Type: application/octet-stream\\r\\n\\r\\n"
+    ).encode() + image.read() + f"\\r\\n--{boundary}--\\r\\n".encode()
+upload = call(f"{BASE_URL}/uploads", form, f"multipart/form-data; boundary={boundary}")
+print(f"Uploaded {upload['id']}")
+
+# 2. Enhance: neural super-resolution of the upload.
+enhanced = run("/enhance", ${pyLiteral({ assetId: '$ASSET', ...ENHANCE_REQUEST_EXAMPLE }, '').replace('"$ASSET"', 'upload["id"]')})
+print(enhanced["url"])
+
+# 3. Edit: the upload restyled.
+edited = run("/edit", ${pyLiteral({ assetId: '$ASSET', ...EDIT_REQUEST_EXAMPLE }, '').replace('"$ASSET"', 'upload["id"]')})
+print(edited["url"])
+`;
+}
+
+/** A shell script with cURL and jq: the upload with `-F`, then each job polled while it runs. */
+export function toolsCurlExample({
+  baseUrl,
+  apiKey,
+  file = TOOLS_EXAMPLE_FILE,
+}: ToolsExampleOptions): string {
+  return `set -e
+BASE_URL=${shellQuote(trimBase(baseUrl))}
+AUTH=${shellQuote(`Authorization: Bearer ${apiKey}`)}
+
+# Starts a job with the asset's id added to the request ($2); polls its statusUrl while it runs
+# (waiting longer on a 429) and prints the result's URL, or fails with the error.
+run_job() {
+  answer=$(curl -sS -X POST "$BASE_URL$1" -H "$AUTH" -H 'Content-Type: application/json' \\
+    -d "$(jq -nc --arg assetId "$asset_id" "{assetId: \\$assetId} + $2")")
+  status_url=$(printf '%s' "$answer" | jq -r '.data.statusUrl // empty')
+  while [ -n "$status_url" ] && printf '%s' "$answer" \\
+    | jq -e '.data.status == "queued" or .data.status == "running" or .code == "RATE_LIMITED"' >/dev/null; do
+    sleep ${POLL_SECONDS}
+    answer=$(curl -sS "$status_url" -H "$AUTH")
+  done
+  printf '%s' "$answer" | jq -er '
+    if .success != true then error(.error)
+    elif .data.status == "failed" or .data.status == "cancelled" then error("\\(.data.status): \\(.data.error)")
+    else .data.url end'
+}
+
+# 1. Upload (free): multipart form data, the file in the field "file". The answer is the new asset.
+asset_id=$(curl -sS -X POST "$BASE_URL/uploads" -H "$AUTH" -F ${shellQuote(`file=@${file}`)} \\
+  | jq -er 'if .success != true then error(.error) else .data.id end')
+echo "Uploaded $asset_id"
+
+# 2. Enhance: neural super-resolution of the upload.
+run_job /enhance ${shellQuote(JSON.stringify(ENHANCE_REQUEST_EXAMPLE))}
+
+# 3. Edit: the upload restyled.
+run_job /edit ${shellQuote(JSON.stringify(EDIT_REQUEST_EXAMPLE))}
+`;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  readStoredAssetSettings,
   readStoredGenerationOptions,
   type TStoredGenerationOptions,
+  writeStoredAssetSettings,
   writeStoredGenerationOptions,
   ZStoredGenerationOptions,
 } from './generation.js';
@@ -73,5 +75,33 @@ describe('stored generation options', () => {
       const options = readStoredGenerationOptions('image', junk);
       expect(ZStoredGenerationOptions.safeParse(options).success).toBe(true);
     }
+  });
+});
+
+describe('stored asset settings', () => {
+  it('keeps an audio upload’s facts, reads junk leniently, and reads images and videos as generations do', () => {
+    const audio = {
+      kind: 'audio',
+      durationSeconds: 12.5,
+      codec: 'mp3',
+      sampleRate: 44_100,
+      channels: 2,
+    } as const;
+    const json = writeStoredAssetSettings(audio);
+    expect(JSON.parse(json)).toEqual({
+      durationSeconds: 12.5,
+      codec: 'mp3',
+      sampleRate: 44_100,
+      channels: 2,
+    });
+    expect(readStoredAssetSettings('audio', json)).toEqual(audio);
+    expect(readStoredAssetSettings('audio', 'not json')).toEqual({
+      kind: 'audio',
+      durationSeconds: 0,
+      codec: '',
+      sampleRate: 0,
+      channels: 0,
+    });
+    expect(readStoredAssetSettings('image', '{}')).toEqual(readStoredGenerationOptions('image', '{}'));
   });
 });

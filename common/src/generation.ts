@@ -17,7 +17,7 @@ import {
   PROMPT_MAX_LENGTH,
   videoDimensions,
 } from './generation-constants.js';
-import { ASSET_ORIGINS, ASSET_TOOLS } from './tools-constants.js';
+import { ASSET_KINDS, ASSET_ORIGINS, ASSET_TOOLS, type TAssetKind } from './tools-constants.js';
 
 /** Generation requests, jobs, assets and the library (spec sections 3, 7, 9). */
 
@@ -189,6 +189,49 @@ export function readStoredGenerationOptions(kind: TGenerationType, json: string)
   };
 }
 
+/** An uploaded audio file's facts (no generator makes audio, so it has no generation options). */
+export const ZStoredAudioOptions = z.object({
+  kind: z.literal('audio'),
+  durationSeconds: z.number(),
+  /** ffmpeg's codec name as stored, e.g. `pcm_s16le`, `mp3`, `aac`. */
+  codec: z.string(),
+  sampleRate: z.number().int(),
+  channels: z.number().int(),
+});
+export type TStoredAudioOptions = z.infer<typeof ZStoredAudioOptions>;
+
+/** An asset's `settings`: the options of the job that made it, or an audio upload's facts. */
+export const ZAssetSettings = z
+  .discriminatedUnion('kind', [ZStoredImageOptions, ZStoredVideoOptions, ZStoredAudioOptions])
+  .meta({ id: 'AssetSettings' });
+export type TAssetSettings = z.infer<typeof ZAssetSettings>;
+
+const ZLenientAudioOptions = z.object({
+  durationSeconds: kept(z.number().nonnegative(), 0),
+  codec: kept(z.string(), ''),
+  sampleRate: kept(z.number().int().nonnegative(), 0),
+  channels: kept(z.number().int().nonnegative(), 0),
+});
+
+/** Reads an asset's stored settings (`assets.settings`) as `readStoredGenerationOptions` does; never throws. */
+export function readStoredAssetSettings(kind: TAssetKind, json: string): TAssetSettings {
+  if (kind !== 'audio') return readStoredGenerationOptions(kind, json);
+  let raw: unknown = {};
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    // An unreadable column reads as the defaults.
+  }
+  const source = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  return { kind, ...ZLenientAudioOptions.parse(source) };
+}
+
+/** The JSON text stored for an asset's `settings` (its `kind` column says the type). */
+export function writeStoredAssetSettings(settings: TAssetSettings): string {
+  const { kind: _kind, ...stored } = ZAssetSettings.parse(settings);
+  return JSON.stringify(stored);
+}
+
 /** The JSON text stored for `options` (the row's own `kind` column says the type, so it is left out). */
 export function writeStoredGenerationOptions(options: TStoredGenerationOptions): string {
   const { kind: _kind, ...stored } = ZStoredGenerationOptions.parse(options);
@@ -198,12 +241,13 @@ export function writeStoredGenerationOptions(options: TStoredGenerationOptions):
 export const ZAsset = z
   .object({
     id: z.string(),
-    type: z.enum(GENERATION_TYPES),
+    /** `audio` only for uploads. */
+    type: z.enum(ASSET_KINDS),
     url: z.string(),
     thumbnailUrl: z.string().nullable(),
     downloadUrl: z.string(),
     prompt: z.string(),
-    settings: ZStoredGenerationOptions,
+    settings: ZAssetSettings,
     metadata: z.object({
       size: z.number().int(),
       timestamp: z.string(),

@@ -48,6 +48,26 @@ export const ZOpenAIImageRequest = z
   .meta({ id: 'OpenAIImageRequest' });
 export type TOpenAIImageRequest = z.input<typeof ZOpenAIImageRequest>;
 
+/**
+ * `POST /images/edits`: the text fields of its multipart form (the image and the optional mask are
+ * its files). Multipart values are text, so `n` is read from its digits; fields OpenAI has and we do
+ * not use (`quality`, `background`, `stream`, ...) are ignored.
+ */
+export const ZOpenAIImageEditFields = z
+  .object({
+    prompt: ZOpenAIImageRequest.shape.prompt,
+    model: ZOpenAIImageRequest.shape.model,
+    n: z.coerce.number().int().min(1).max(OPENAI_MAX_IMAGES).default(1),
+    size: z
+      .enum(OPENAI_IMAGE_SIZES)
+      .default('auto')
+      .meta({ description: "Checked; the edited image keeps the source image's size." }),
+    response_format: ZOpenAIImageRequest.shape.response_format,
+    user: ZOpenAIImageRequest.shape.user,
+  })
+  .meta({ id: 'OpenAIImageEditFields' });
+export type TOpenAIImageEditFields = z.input<typeof ZOpenAIImageEditFields>;
+
 export const ZOpenAIImage = z
   .object({
     url: z

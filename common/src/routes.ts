@@ -22,6 +22,8 @@ export const APP_ROUTES = {
   enhance: '/tools/enhance',
   /** Edit: restyle, expand, inpaint or prompt-edit an image (issue 16). */
   edit: '/tools/edit',
+  /** The AI provider setup guide, where "needs an AI provider" leads (PROVIDER_SETUP_DOCS_PATH). */
+  providerDocs: '/docs/providers',
   /** A person's public profile (`/u/<handle>`); see ROUTE_PATTERNS. */
   publicProfile: '/u/:handle',
 } as const;

@@ -6,6 +6,10 @@ import type { TApiMessageId } from './i18n/messages/en.js';
 export const ASSET_ORIGINS = ['generated', 'uploaded'] as const;
 export type TAssetOrigin = (typeof ASSET_ORIGINS)[number];
 
+/** What an asset holds: the generators make images and videos; audio comes only as an upload (for lipsync). */
+export const ASSET_KINDS = ['image', 'video', 'audio'] as const;
+export type TAssetKind = (typeof ASSET_KINDS)[number];
+
 /** The tool that made an asset (null for uploads). */
 export const ASSET_TOOLS = ['generate', 'enhance', 'edit'] as const;
 export type TAssetTool = (typeof ASSET_TOOLS)[number];
@@ -70,6 +74,7 @@ export const TOOL_MESSAGES = {
   storageFull: 'api.uploads.storageFull',
   sourceNotFound: 'api.tools.sourceNotFound',
   sourceNotImage: 'api.tools.sourceNotImage',
+  sourceNotVisual: 'api.tools.sourceNotVisual',
   outputTooLarge: 'api.tools.outputTooLarge',
   modeUnavailable: 'api.tools.modeUnavailable',
   unknownModel: 'api.tools.unknownModel',

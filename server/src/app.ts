@@ -781,12 +781,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       registry,
       assets,
       store,
+      tools,
+      uploads,
       prices: config.prices,
       presenter: createOpenAICompatPresenter({ publicUrl: config.publicUrl, signer }),
       clock,
       startedAt,
     }),
     localeOf: requestLocale.of,
+    limits,
   });
 
   // The single-page app and the 404 answer.

@@ -127,3 +127,69 @@ export async function mp4WithMetadata(seconds = 1): Promise<Buffer> {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A real PCM WAV written byte by byte (no ffmpeg): a 440 Hz tone, 16-bit mono, with a LIST/INFO
+ * chunk naming a title (metadata an upload must lose).
+ */
+export function wavOf(seconds = 1, sampleRate = 8000): Buffer {
+  const samples = Math.round(seconds * sampleRate);
+  const data = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / sampleRate) * 12_000), i * 2);
+  }
+  const title = Buffer.from('Secret voice\0\0', 'latin1');
+  const info = Buffer.concat([Buffer.from('INFOINAM', 'latin1'), u32(title.length), title]);
+  const fmt = Buffer.alloc(16);
+  fmt.writeUInt16LE(1, 0); // PCM
+  fmt.writeUInt16LE(1, 2); // mono
+  fmt.writeUInt32LE(sampleRate, 4);
+  fmt.writeUInt32LE(sampleRate * 2, 8);
+  fmt.writeUInt16LE(2, 12);
+  fmt.writeUInt16LE(16, 14);
+  const chunks = Buffer.concat([
+    Buffer.from('WAVE', 'latin1'),
+    riffChunk('fmt ', fmt),
+    riffChunk('LIST', info),
+    riffChunk('data', data),
+  ]);
+  return Buffer.concat([Buffer.from('RIFF', 'latin1'), u32(chunks.length), chunks]);
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
+
+function riffChunk(id: string, body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from(id, 'latin1'), u32(body.length), body]);
+}
+
+/** A short MP3 or M4A (AAC) tone with a title and artist in its tags, made by the bundled ffmpeg. */
+export async function audioWithMetadata(format: 'mp3' | 'm4a', seconds = 1): Promise<Buffer> {
+  const ffmpeg = ffmpegCandidate();
+  if (!ffmpeg) throw new Error('no ffmpeg for the test audio');
+  const dir = await mkdtemp(path.join(tmpdir(), 'kaleido-test-audio-'));
+  try {
+    const file = path.join(dir, `tone.${format}`);
+    const codec = format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', '64k'] : ['-c:a', 'aac', '-b:a', '64k'];
+    const tags = ['-metadata', 'title=Secret voice', '-metadata', 'artist=Ada Lovelace'];
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        ffmpeg,
+        [
+          ...['-hide_banner', '-v', 'error', '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+          ...codec,
+          ...tags,
+          ...(format === 'm4a' ? ['-movflags', '+faststart'] : []),
+          file,
+        ],
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

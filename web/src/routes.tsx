@@ -92,6 +92,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./features/tools/edit-page')).EditPage }),
           },
           {
+            path: APP_ROUTES.providerDocs,
+            lazy: async () => ({
+              Component: (await import('./features/provider-docs/provider-docs-page')).ProviderDocsPage,
+            }),
+          },
+          {
             path: APP_ROUTES.gallery,
             lazy: async () => ({ Component: (await import('./features/home/gallery-page')).GalleryPage }),
           },

@@ -27,6 +27,16 @@ async function sourceImage(width: number, height: number): Promise<ToolSource> {
   return { kind: 'image', data, contentType: 'image/png', width, height };
 }
 
+/** The RGB of one pixel of a PNG. */
+async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * 3;
+  return [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+}
+
+/** The source images' colour (#3366aa). */
+const SOURCE_RGB = [0x33, 0x66, 0xaa];
+
 /** White on the right half: change it; black elsewhere: keep. */
 function maskImage(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: '#000000' } })
@@ -225,6 +235,9 @@ describe('ComfyUI tool workflows', () => {
       ctx,
     );
     expect([output.width, output.height]).toEqual([512, 384]);
+    // The kept half is the person's own pixels; the painted half is the model's.
+    expect(await pixel(output.data, 10, 10)).toEqual(SOURCE_RGB);
+    expect(await pixel(output.data, 500, 10)).not.toEqual(SOURCE_RGB);
     expect(comfy.uploads).toHaveLength(2);
     expect(comfy.uploads.every((file) => file.name.startsWith('kaleido/') && file.type === 'input')).toBe(
       true,
@@ -396,6 +409,8 @@ describe('Replicate fill, edit and upscale models', () => {
       context(),
     );
     expect([expanded.width, expanded.height]).toEqual([300, 150]);
+    expect(await pixel(expanded.data, 150, 75)).toEqual(SOURCE_RGB);
+    expect(await pixel(expanded.data, 5, 5)).not.toEqual(SOURCE_RGB);
     const mask = replicate.uploads[1]?.data as Buffer;
     const grey = await sharp(mask).extractChannel(0).raw().toBuffer();
     expect(grey[0]).toBe(255); // new area: to fill

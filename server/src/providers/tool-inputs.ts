@@ -248,9 +248,13 @@ export async function keepSource(request: EditRequest, output: GenerationOutput)
   } else {
     keep = Buffer.alloc(source.width * source.height, 255);
   }
-  const kept = await sharp(source.data)
+  // Two steps: in one pipeline sharp would drop the joined alpha again with removeAlpha.
+  const rgb = await sharp(source.data)
     .resize(source.width, source.height, { fit: 'fill' })
     .removeAlpha()
+    .raw()
+    .toBuffer();
+  const kept = await sharp(rgb, { raw: { width: source.width, height: source.height, channels: 3 } })
     .joinChannel(keep, { raw: { width: source.width, height: source.height, channels: 1 } })
     .png()
     .toBuffer();

@@ -229,6 +229,8 @@ export const de: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Geteilte Kreationen erscheinen, wenn dein Profil öffentlich oder nur für Mitglieder sichtbar ist.',
   'api.sharing.saveBeforeSharing': 'Speichere dieses Ergebnis in deiner Bibliothek, bevor du es teilst.',
+  'api.sharing.audioNotShared':
+    'Hochgeladene Audiodateien bleiben privat: Die Galerie zeigt Bilder und Videos.',
   'api.analytics.propertiesTooLarge': 'Die Eigenschaften des Ereignisses sind zu groß.',
   'api.analytics.pathInvalid': 'Der Pfad muss mit / beginnen und darf keine Abfrageparameter enthalten.',
 
@@ -252,6 +254,7 @@ export const de: Record<TApiMessageId, string> = {
     'Dein Speicher ist voll ({limit}). Lösche einige Einträge aus deiner Bibliothek oder wechsle zu einem größeren Tarif.',
   'api.tools.sourceNotFound': 'Das Ausgangselement wurde in deiner Bibliothek nicht gefunden.',
   'api.tools.sourceNotImage': 'Dieses Werkzeug funktioniert nur mit Bildern.',
+  'api.tools.sourceNotVisual': 'Dieses Werkzeug funktioniert mit Bildern und Videos, nicht mit Audio.',
   'api.tools.outputTooLarge':
     'Das Ergebnis hätte {width}×{height} Pixel, mehr als dieses Modell erzeugen kann ({max} px an der langen Seite). Wähle einen kleineren Faktor oder eine kleinere Vorlage.',
   'api.tools.modeUnavailable':
@@ -262,4 +265,9 @@ export const de: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'Die Maske muss ein PNG in der Größe des Bildes sein.',
   'api.tools.styleRequired': 'Wähle einen Stil.',
   'api.tools.expandRequired': 'Wähle ein neues Seitenverhältnis oder Ränder.',
+  // The OpenAI-compatible image edits.
+  'api.openai.imageMissing': 'Sende das zu bearbeitende Bild (Multipart-Feld „image“).',
+  'api.openai.oneImage': 'Sende nur ein Bild zum Bearbeiten.',
+  'api.openai.maskInvalid':
+    'Die Maske muss ein PNG mit Transparenz in der Größe des Bildes sein (seine transparenten Pixel werden geändert).',
 };

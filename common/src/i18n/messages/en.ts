@@ -215,6 +215,7 @@ export const en = {
   'api.sharing.profileNotFound': 'Profile not found.',
   'api.sharing.sharedHiddenHint': 'Shared creations appear when your profile is public or members-only.',
   'api.sharing.saveBeforeSharing': 'Save this result to your library before sharing it.',
+  'api.sharing.audioNotShared': 'Audio uploads stay private: the gallery shows images and videos.',
   'api.analytics.propertiesTooLarge': 'Event properties are too large.',
   'api.analytics.pathInvalid': 'The path must start with / and carry no query string.',
 
@@ -239,6 +240,7 @@ export const en = {
     'Your storage is full ({limit}). Delete some items from your library or upgrade your plan.',
   'api.tools.sourceNotFound': 'The source item was not found in your library.',
   'api.tools.sourceNotImage': 'This tool works on images only.',
+  'api.tools.sourceNotVisual': 'This tool works on images and videos, not on audio.',
   'api.tools.outputTooLarge':
     'The result would be {width}×{height} pixels, more than this model can make ({max} px on the long side). Choose a smaller scale or a smaller source.',
   'api.tools.modeUnavailable': 'No configured model can do this. It needs an AI provider: {providers}.',
@@ -248,6 +250,11 @@ export const en = {
   'api.tools.maskInvalid': 'The mask must be a PNG of the same size as the image.',
   'api.tools.styleRequired': 'Choose a style.',
   'api.tools.expandRequired': 'Choose a new aspect ratio or margins.',
+  // The OpenAI-compatible image edits.
+  'api.openai.imageMissing': 'Send the image to edit (multipart field "image").',
+  'api.openai.oneImage': 'Send one image to edit.',
+  'api.openai.maskInvalid':
+    'The mask must be a PNG with transparency, of the same size as the image (its transparent pixels are the ones to change).',
 } as const;
 
 /** An id of a server message: the keys of the English catalog. */

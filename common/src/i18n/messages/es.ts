@@ -222,6 +222,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Las creaciones compartidas aparecen cuando tu perfil es público o solo para miembros.',
   'api.sharing.saveBeforeSharing': 'Guarda este resultado en tu biblioteca antes de compartirlo.',
+  'api.sharing.audioNotShared': 'Los audios subidos son privados: la galería muestra imágenes y videos.',
   'api.analytics.propertiesTooLarge': 'Las propiedades del evento son demasiado grandes.',
   'api.analytics.pathInvalid': 'La ruta debe empezar por / y no puede llevar parámetros de consulta.',
 
@@ -245,6 +246,7 @@ export const es: Record<TApiMessageId, string> = {
     'Tu almacenamiento está lleno ({limit}). Elimina algunos elementos de tu biblioteca o mejora tu plan.',
   'api.tools.sourceNotFound': 'No se encontró el elemento de origen en tu biblioteca.',
   'api.tools.sourceNotImage': 'Esta herramienta solo funciona con imágenes.',
+  'api.tools.sourceNotVisual': 'Esta herramienta funciona con imágenes y videos, no con audio.',
   'api.tools.outputTooLarge':
     'El resultado tendría {width}×{height} píxeles, más de lo que este modelo puede crear ({max} px en el lado largo). Elige una escala menor o un origen más pequeño.',
   'api.tools.modeUnavailable':
@@ -255,4 +257,9 @@ export const es: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'La máscara debe ser un PNG del mismo tamaño que la imagen.',
   'api.tools.styleRequired': 'Elige un estilo.',
   'api.tools.expandRequired': 'Elige una nueva relación de aspecto o unos márgenes.',
+  // The OpenAI-compatible image edits.
+  'api.openai.imageMissing': 'Envía la imagen que quieres editar (campo multipart «image»).',
+  'api.openai.oneImage': 'Envía una sola imagen para editar.',
+  'api.openai.maskInvalid':
+    'La máscara debe ser un PNG con transparencia del mismo tamaño que la imagen (sus píxeles transparentes son los que se cambian).',
 };

@@ -231,6 +231,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Les créations partagées s’affichent lorsque votre profil est public ou réservé aux membres.',
   'api.sharing.saveBeforeSharing': 'Enregistrez ce résultat dans votre bibliothèque avant de le partager.',
+  'api.sharing.audioNotShared':
+    'Les fichiers audio importés restent privés : la galerie montre des images et des vidéos.',
   'api.analytics.propertiesTooLarge': 'Les propriétés de l’événement sont trop volumineuses.',
   'api.analytics.pathInvalid': 'Le chemin doit commencer par / et ne contenir aucun paramètre de requête.',
 
@@ -255,6 +257,7 @@ export const fr: Record<TApiMessageId, string> = {
     'Votre espace de stockage est plein ({limit}). Supprimez des éléments de votre bibliothèque ou passez à une offre supérieure.',
   'api.tools.sourceNotFound': 'L’élément source est introuvable dans votre bibliothèque.',
   'api.tools.sourceNotImage': 'Cet outil ne fonctionne qu’avec des images.',
+  'api.tools.sourceNotVisual': 'Cet outil fonctionne avec des images et des vidéos, pas avec de l’audio.',
   'api.tools.outputTooLarge':
     'Le résultat ferait {width}×{height} pixels, plus que ce que ce modèle peut produire ({max} px sur le grand côté). Choisissez un facteur plus petit ou une source plus petite.',
   'api.tools.modeUnavailable':
@@ -265,4 +268,9 @@ export const fr: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'Le masque doit être un PNG de la même taille que l’image.',
   'api.tools.styleRequired': 'Choisissez un style.',
   'api.tools.expandRequired': 'Choisissez un nouveau format ou des marges.',
+  // The OpenAI-compatible image edits.
+  'api.openai.imageMissing': 'Envoyez l’image à modifier (champ multipart « image »).',
+  'api.openai.oneImage': 'Envoyez une seule image à modifier.',
+  'api.openai.maskInvalid':
+    'Le masque doit être un PNG avec transparence, de la même taille que l’image (ses pixels transparents sont ceux à modifier).',
 };

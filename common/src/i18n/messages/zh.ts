@@ -191,6 +191,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.sharing.profileNotFound': '未找到该个人主页。',
   'api.sharing.sharedHiddenHint': '你的个人主页设为公开或仅限成员可见时，分享的作品才会显示。',
   'api.sharing.saveBeforeSharing': '请先将此结果保存到作品库，再进行分享。',
+  'api.sharing.audioNotShared': '上传的音频仅自己可见：画廊只展示图片和视频。',
   'api.analytics.propertiesTooLarge': '事件属性过大。',
   'api.analytics.pathInvalid': '路径必须以 / 开头，且不能包含查询字符串。',
 
@@ -213,6 +214,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.uploads.storageFull': '你的存储空间已满（{limit}）。请从作品库中删除一些内容，或升级你的套餐。',
   'api.tools.sourceNotFound': '在你的作品库中找不到源文件。',
   'api.tools.sourceNotImage': '此工具仅适用于图片。',
+  'api.tools.sourceNotVisual': '此工具适用于图片和视频，不适用于音频。',
   'api.tools.outputTooLarge':
     '结果将为 {width}×{height} 像素，超出此模型的能力（长边最多 {max} 像素）。请选择较小的倍数或较小的源文件。',
   'api.tools.modeUnavailable': '没有已配置的模型能完成此操作。需要一个 AI 服务商：{providers}。',
@@ -222,4 +224,8 @@ export const zh: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': '蒙版必须是与图片尺寸相同的 PNG。',
   'api.tools.styleRequired': '请选择一种风格。',
   'api.tools.expandRequired': '请选择新的宽高比或边距。',
+  // The OpenAI-compatible image edits.
+  'api.openai.imageMissing': '请发送要编辑的图片（multipart 字段“image”）。',
+  'api.openai.oneImage': '请只发送一张要编辑的图片。',
+  'api.openai.maskInvalid': '蒙版必须是与图片尺寸相同、带透明度的 PNG（透明像素即要修改的区域）。',
 };

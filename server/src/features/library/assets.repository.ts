@@ -1,8 +1,8 @@
 import {
-  readStoredGenerationOptions,
+  readStoredAssetSettings,
+  type TAssetSettings,
   type TGenerationType,
-  type TStoredGenerationOptions,
-  writeStoredGenerationOptions,
+  writeStoredAssetSettings,
 } from '@kaleido/common';
 import type { Insertable, Selectable } from 'kysely';
 import type { Dialect } from '../../platform/db/dialect.js';
@@ -11,18 +11,18 @@ import type { Executor } from '../../platform/db/executor.js';
 import type { AssetsTable, UsageLogsTable } from '../../platform/db/schema.js';
 
 /** An asset as the app reads it: the job's options it was made with, typed (read once, here). */
-export type AssetRow = Omit<Selectable<AssetsTable>, 'settings'> & { settings: TStoredGenerationOptions };
-export type NewAsset = Omit<Insertable<AssetsTable>, 'settings'> & { settings: TStoredGenerationOptions };
+export type AssetRow = Omit<Selectable<AssetsTable>, 'settings'> & { settings: TAssetSettings };
+export type NewAsset = Omit<Insertable<AssetsTable>, 'settings'> & { settings: TAssetSettings };
 
 function toRow(row: Selectable<AssetsTable>): AssetRow {
-  return { ...row, settings: readStoredGenerationOptions(row.kind, row.settings) };
+  return { ...row, settings: readStoredAssetSettings(row.kind, row.settings) };
 }
 const toRowOrUndefined = (row: Selectable<AssetsTable> | undefined) => (row ? toRow(row) : undefined);
 
 export interface AssetPageQuery {
   userId: string;
   q?: string;
-  /** `upload`: the person's uploads (images and videos). */
+  /** `upload`: the person's uploads (images, videos and audio). */
   type: 'all' | 'upload' | TGenerationType;
   sort: 'newest' | 'oldest';
   /** Position after which to continue: the last row's created_at and id. */
@@ -37,7 +37,7 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
     async insert(row: NewAsset, trx: Executor = db): Promise<void> {
       await trx
         .insertInto('assets')
-        .values({ ...row, settings: writeStoredGenerationOptions(row.settings) })
+        .values({ ...row, settings: writeStoredAssetSettings(row.settings) })
         .execute();
     },
 

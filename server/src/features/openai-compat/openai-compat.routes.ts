@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
 import {
   ZOpenAIErrorEnvelope,
   ZOpenAIImageRequest,
@@ -8,6 +12,8 @@ import type { z } from 'zod';
 import type { LocaleOf } from '../../platform/http/error-handler.js';
 import type { App } from '../../platform/http/route-schemas.js';
 import type { PublicApiAuth } from '../public-api/public-api.auth.js';
+import type { UploadLimits } from '../uploads/upload-limits.js';
+import { readEditForm } from './openai-compat.edits.js';
 import { openAIErrorHandler } from './openai-compat.errors.js';
 import type { OpenAICompatService } from './openai-compat.service.js';
 
@@ -41,7 +47,7 @@ const description =
  */
 export function openAICompatRoutes(
   app: App,
-  deps: { auth: PublicApiAuth; service: OpenAICompatService; localeOf: LocaleOf },
+  deps: { auth: PublicApiAuth; service: OpenAICompatService; localeOf: LocaleOf; limits: UploadLimits },
 ): void {
   const { auth, service } = deps;
   const errorHandler = openAIErrorHandler(deps.localeOf);
@@ -91,4 +97,47 @@ export function openAICompatRoutes(
     },
     (request) => service.generate(auth.callOf(request), request.body),
   );
+
+  // Edits take OpenAI's multipart form: multipart is parsed in this scope only (elsewhere it is a 415).
+  const maxBytes = deps.limits.image.maxBytes;
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      // OpenAI's form: the image (or `image[]`), a mask and a dozen text fields, some we ignore.
+      limits: { files: 4, fields: 24, parts: 32, fileSize: maxBytes + 1, fieldSize: 16 * 1024 },
+      throwFileSizeLimit: false,
+    });
+    scope.post(
+      `${OPENAI_COMPAT_BASE}/images/edits`,
+      {
+        preValidation: guard('image'),
+        onResponse: auth.record,
+        errorHandler,
+        schema: {
+          operationId: 'openaiEditImage',
+          summary: 'Edit an image (OpenAI Images API)',
+          description: `${description} Multipart: \`image\`, optional \`mask\` (transparent = change: an inpaint, else a prompt edit), \`prompt\`, \`model\`, \`n\`, \`size\`, \`response_format\`.`,
+          response: {
+            200: json('The edited images, once made.', ZOpenAIImagesResponse),
+            ...errors({
+              400: 'Invalid request (`param` names the field): no image, a mask that is no PNG with transparency of the image size, no model that can do the edit.',
+              ...keyErrors,
+              402: "The account's credits or the key's monthly allowance cannot pay for `n` edits (`insufficient_quota`).",
+              413: 'The image is past the upload limit, or the storage quota is full.',
+              415: 'Not multipart, or not an image Kaleido takes (by content).',
+              502: 'No image could be made; no credits were used.',
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const dir = await mkdtemp(join(tmpdir(), 'kaleido-openai-edit-'));
+        try {
+          const form = await readEditForm(request, dir, maxBytes);
+          return await service.edit(auth.callOf(request), form);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    );
+  });
 }

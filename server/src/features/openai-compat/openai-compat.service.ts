@@ -1,21 +1,30 @@
+import { createReadStream } from 'node:fs';
 import {
   API_KEY_MESSAGES,
+  EDIT_DEFAULTS,
   insufficientCreditsMessage,
+  type TEditMode,
+  TOOL_PRICES,
   type TOpenAIImagesResponse,
   type TOpenAIModelList,
+  ZOpenAIImageEditFields,
 } from '@kaleido/common';
 import sharp from 'sharp';
 import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/app-error.js';
+import { parseInput } from '../../platform/http/validation.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { totalCredits } from '../credits/balance.js';
 import type { GenerationRow } from '../generations/generations.repository.js';
-import type { GenerationsService, Prices } from '../generations/generations.service.js';
+import type { GenerationsService, Prices, SubmitOptions } from '../generations/generations.service.js';
 import type { ProviderRegistry, ResolvedModel } from '../generations/provider-registry.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
 import type { PublicCall } from '../public-api/public-api.auth.js';
+import type { ToolsService } from '../tools/tools.service.js';
+import type { UploadsService } from '../uploads/uploads.service.js';
+import { maskFromOpenAI, type OpenAIEditForm, refuseField, uploadedSize } from './openai-compat.edits.js';
 import { imageSettingsOf, isOpenAIModelName, type OpenAIImageRequest } from './openai-compat.mapping.js';
 import type { OpenAICompatPresenter, OpenAIImageResult } from './openai-compat.presenter.js';
 
@@ -37,6 +46,9 @@ export function createOpenAICompatService(deps: {
   registry: ProviderRegistry;
   assets: AssetsRepository;
   store: FileStore;
+  /** The edits' Edit tool and the uploads their images become (issue 16). */
+  tools: ToolsService;
+  uploads: UploadsService;
   prices: Prices;
   presenter: OpenAICompatPresenter;
   clock: Clock;
@@ -98,46 +110,85 @@ export function createOpenAICompatService(deps: {
     await Promise.allSettled(rows.map((row) => deps.generations.cancel(row.id, userId)));
   }
 
+  /**
+   * `n` jobs, each charged to the account and the key's allowance; should one be refused, the ones
+   * already submitted are cancelled (refunded). `paramOf` names a refused field as the client sent it.
+   */
   async function submitAll(
     call: PublicCall,
-    request: OpenAIImageRequest,
-    resolved: ResolvedModel,
+    n: number,
+    submitOne: (options: SubmitOptions) => Promise<GenerationRow>,
+    paramOf: (path: string) => string,
   ): Promise<GenerationRow[]> {
     const { key } = call;
-    const settings = imageSettingsOf(request, resolved.model);
     const rows: GenerationRow[] = [];
+    const options: SubmitOptions = {
+      apiKeyId: key.id,
+      withinTransaction: (trx, job) => deps.keys.takeAllowance(key, job.cost, trx),
+    };
     try {
-      for (let index = 0; index < request.n; index++) {
-        rows.push(
-          await deps.generations.submit(
-            key.user_id,
-            { kind: 'image', prompt: request.prompt, settings, model: resolved.model.id },
-            {
-              apiKeyId: key.id,
-              withinTransaction: (trx, job) => deps.keys.takeAllowance(key, job.cost, trx),
-            },
-          ),
-        );
-      }
+      for (let index = 0; index < n; index++) rows.push(await submitOne(options));
     } catch (error) {
       await cancelAll(rows, key.user_id);
       if (error instanceof AppError && error.code === 'INSUFFICIENT_CREDITS')
         call.outcome = 'insufficient_credits';
-      // The size the model cannot make is the request's `size` (our settings are derived from it).
-      if (error instanceof AppError && error.code === 'VALIDATION_FAILED' && error.problems) {
-        throw new AppError('VALIDATION_FAILED', error.text, {
-          problems: error.problems.map((problem) =>
-            problem.path.startsWith('settings.') ? { ...problem, path: 'size' } : problem,
-          ),
-        });
-      }
-      throw error;
+      throw withParams(error, paramOf);
     }
     return rows;
   }
 
+  /** Waits for the jobs and answers the images made (the failed ones were not charged). */
+  async function finish(
+    call: PublicCall,
+    submitted: readonly GenerationRow[],
+    answer: AnswerFormat,
+  ): Promise<TOpenAIImagesResponse> {
+    call.generationId = submitted[0]?.id ?? null;
+    const ended = await Promise.all(submitted.map((row) => deps.generations.waitForEnd(row.id, waitMs)));
+    // Still running after the wait: stopped and refunded, so a client's retry is not charged twice.
+    const unfinished = ended.filter((row) => row.status === 'queued' || row.status === 'running');
+    await cancelAll(unfinished, call.key.user_id);
+    const succeeded = ended.filter((row) => row.status === 'succeeded');
+    const first = ended[0];
+    if (!succeeded.length || !first) {
+      call.outcome = first?.status === 'cancelled' ? 'cancelled' : 'failed';
+      const text = unfinished.length
+        ? 'api.generation.timedOut'
+        : first
+          ? deps.generations.failureText(first)
+          : undefined;
+      throw new AppError('GENERATION_FAILED_IMAGE', text);
+    }
+    call.outcome = 'success';
+    call.credits = succeeded.reduce((sum, row) => sum + row.cost, 0);
+    const results = await Promise.all(succeeded.map((row) => resultOf(row, answer)));
+    return deps.presenter.images(deps.clock.now(), results);
+  }
+
+  /** The edit's model: a configured one of that id, else (OpenAI's own names) the mode's first. */
+  function editModelOf(mode: TEditMode, model: string | undefined): ResolvedModel {
+    try {
+      return deps.tools.editModel(mode, model);
+    } catch (error) {
+      if (
+        model &&
+        isOpenAIModelName(model) &&
+        error instanceof AppError &&
+        error.code === 'VALIDATION_FAILED'
+      )
+        return editModelOf(mode, undefined);
+      throw withParams(error, editParam);
+    }
+  }
+
+  /** Removes an upload no job was accepted for (a refused edit leaves nothing behind). */
+  async function dropUpload(userId: string, assetId: string): Promise<void> {
+    if (await deps.assets.delete(assetId, userId).catch(() => false))
+      await deps.store.deletePrefix(`users/${userId}/${assetId}/`).catch(() => undefined);
+  }
+
   /** A finished image as the client asked for it: its signed URL, or its bytes as PNG. */
-  async function resultOf(row: GenerationRow, request: OpenAIImageRequest): Promise<OpenAIImageResult> {
+  async function resultOf(row: GenerationRow, request: AnswerFormat): Promise<OpenAIImageResult> {
     const asset = row.asset_id ? await deps.assets.find(row.asset_id) : undefined;
     if (!asset) throw new AppError('RESULT_EXPIRED');
     if (request.response_format === 'url') {
@@ -159,30 +210,89 @@ export function createOpenAICompatService(deps: {
       const resolved = modelOf(request);
       const price = resolved.model.prices?.image ?? deps.prices.image;
       await checkFunds(call, price * request.n);
-      const submitted = await submitAll(call, request, resolved);
-      call.generationId = submitted[0]?.id ?? null;
-      const ended = await Promise.all(submitted.map((row) => deps.generations.waitForEnd(row.id, waitMs)));
-      // Still running after the wait: stopped and refunded, so a client's retry is not charged twice.
-      const unfinished = ended.filter((row) => row.status === 'queued' || row.status === 'running');
-      await cancelAll(unfinished, call.key.user_id);
-      const succeeded = ended.filter((row) => row.status === 'succeeded');
-      const first = ended[0];
-      if (!succeeded.length || !first) {
-        call.outcome = first?.status === 'cancelled' ? 'cancelled' : 'failed';
-        const text = unfinished.length
-          ? 'api.generation.timedOut'
-          : first
-            ? deps.generations.failureText(first)
-            : undefined;
-        throw new AppError('GENERATION_FAILED_IMAGE', text);
+      const settings = imageSettingsOf(request, resolved.model);
+      const submitted = await submitAll(
+        call,
+        request.n,
+        (options) =>
+          deps.generations.submit(
+            call.key.user_id,
+            { kind: 'image', prompt: request.prompt, settings, model: resolved.model.id },
+            options,
+          ),
+        // The size the model cannot make is the request's `size` (our settings are derived from it).
+        (path) => (path.startsWith('settings.') ? 'size' : path),
+      );
+      return finish(call, submitted, request);
+    },
+
+    /**
+     * `POST /images/edits`: the image becomes an upload (in the library, the edits' source), and each
+     * of the `n` images is an Edit job: an inpaint when a mask came (converted to the tools'
+     * convention), else a prompt edit. Everything is checked (fields, a model that can do it, funds,
+     * the mask) before the image is stored; a refused edit removes it again.
+     */
+    async edit(call: PublicCall, form: OpenAIEditForm): Promise<TOpenAIImagesResponse> {
+      const request = parseInput(ZOpenAIImageEditFields, form.fields);
+      if (!form.image) throw refuseField('image', 'api.openai.imageMissing');
+      if (form.extraImages) throw refuseField('image', 'api.openai.oneImage');
+      const mode: TEditMode = form.mask ? 'inpaint' : 'prompt';
+      const resolved = editModelOf(mode, request.model);
+      await checkFunds(call, TOOL_PRICES.edit * request.n);
+      const userId = call.key.user_id;
+      const size = await uploadedSize(form.image.file);
+      // An unreadable image is refused by the upload itself (400/415), before the mask is looked at.
+      let mask = form.mask && size ? await maskFromOpenAI(form.mask, size) : undefined;
+      const upload = await deps.uploads.upload(userId, {
+        stream: createReadStream(form.image.file),
+        filename: form.image.filename,
+      });
+      let submitted: GenerationRow[] = [];
+      try {
+        if (form.mask && !mask) mask = await maskFromOpenAI(form.mask, upload);
+        const input = {
+          assetId: upload.id,
+          mode,
+          prompt: request.prompt,
+          strength: EDIT_DEFAULTS.strength,
+          model: resolved.model.id,
+          ...(mask ? { mask: mask.toString('base64') } : {}),
+        };
+        submitted = await submitAll(
+          call,
+          request.n,
+          async (options) =>
+            (await deps.tools.start(userId, { tool: 'edit', input }, undefined, options)).row,
+          editParam,
+        );
+      } catch (error) {
+        if (!submitted.length) await dropUpload(userId, upload.id);
+        throw error;
       }
-      // Images that failed were not charged; the ones made are answered.
-      call.outcome = 'success';
-      call.credits = succeeded.reduce((sum, row) => sum + row.cost, 0);
-      const results = await Promise.all(succeeded.map((row) => resultOf(row, request)));
-      return deps.presenter.images(deps.clock.now(), results);
+      return finish(call, submitted, request);
     },
   };
+}
+
+/** How the client wants its images back, and the prompt they answer with. */
+interface AnswerFormat {
+  response_format: 'url' | 'b64_json';
+  prompt: string;
+}
+
+/** An edit's refused field as OpenAI names it: no model can do the mode, so `model`; the source is `image`. */
+function editParam(path: string): string {
+  if (path === 'mode') return 'model';
+  if (path === 'assetId') return 'image';
+  return path;
+}
+
+/** A validation refusal with its fields renamed by `paramOf`; any other error as it was. */
+function withParams(error: unknown, paramOf: (path: string) => string): unknown {
+  if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED' || !error.problems) return error;
+  return new AppError('VALIDATION_FAILED', error.text, {
+    problems: error.problems.map((problem) => ({ ...problem, path: paramOf(problem.path) })),
+  });
 }
 
 export type OpenAICompatService = ReturnType<typeof createOpenAICompatService>;

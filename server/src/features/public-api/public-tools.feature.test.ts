@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { pngOf, uploadAs } from '../../../test/upload-files.js';
+import { pngOf, uploadAs, wavOf } from '../../../test/upload-files.js';
 import { createSketchProvider } from '../../providers/sketch/provider.js';
 
 describe('public API: uploads, enhance and edit', () => {
@@ -22,6 +22,25 @@ describe('public API: uploads, enhance and edit', () => {
   const call = (url: string, payload: object, headers: Record<string, string> = {}) =>
     ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${key}`, ...headers }, payload });
   const balance = async () => (await browser(ctx.app, person).get('/api/auth/me')).json().data.credits;
+
+  it('uploads audio (checked and cleaned like any upload), which the tools refuse', async () => {
+    const uploaded = await uploadAs(
+      ctx.app,
+      { authorization: `Bearer ${key}` },
+      { name: 'voice.wav', type: 'audio/wav', data: wavOf(1) },
+      '/api/v1/uploads',
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const asset = uploaded.json().data;
+    expect(asset).toMatchObject({
+      type: 'audio',
+      origin: 'uploaded',
+      thumbnailUrl: null,
+      metadata: { contentType: 'audio/wav' },
+    });
+    const enhance = await call('/api/v1/enhance', { assetId: asset.id, scale: 2 });
+    expect(enhance.statusCode).toBe(400);
+  });
 
   it('uploads, then enhances asynchronously (followed like a generation, idempotent, charged once)', async () => {
     const uploaded = await uploadAs(

@@ -43,7 +43,7 @@ const jobSchema = (operationId: string, summary: string, description: string) =>
   response: {
     200: json('The result, a new asset whose `sourceAssetIds` name the source', ZPublicGenerationResult),
     202: json(
-      'Accepted and still running; follow `statusUrl` (GET /api/v1/generations/{id}) or `eventsUrl`.',
+      'Accepted and still running; follow `statusUrl` or `eventsUrl` (the job under /api/v1/generations).',
       ZPublicGenerationAccepted,
     ),
     ...errors({
@@ -100,9 +100,9 @@ export function publicToolsRoutes(
         onResponse: auth.record,
         schema: {
           operationId: 'upload',
-          summary: 'Upload an image or a video',
+          summary: 'Upload an image, a video or audio',
           description:
-            'Multipart form data with one file in the field `file`. Checked by content (not by name or type), re-encoded (images) or remuxed (videos) without metadata, kept in the library as an upload. Free of charge; counts toward the storage quota.',
+            'Multipart form data with one file in the field `file`: an image (PNG, JPEG, WebP, AVIF, HEIC), a video (MP4, WebM, MOV) or audio (WAV, MP3, M4A; for lipsync). Checked by content (not by name or type), re-encoded (images) or remuxed (videos, audio) without metadata, kept in the library as an upload. Free of charge; counts toward the storage quota.',
           security,
           multipartFiles: UPLOAD_FILE_FIELD,
           response: {
@@ -111,7 +111,7 @@ export function publicToolsRoutes(
               400: 'The file is damaged or incomplete, or has too many pixels.',
               ...keyErrors,
               413: 'The file is past its size or duration limit, or the storage quota is full.',
-              415: 'Not an image or video Kaleido takes (by content).',
+              415: 'Not an image, video or audio file Kaleido takes (by content).',
             }),
           },
         },

@@ -1,3 +1,4 @@
+import type { TGenerationType } from '@kaleido/common';
 import type { Dialect } from '../../platform/db/dialect.js';
 import { jsonTextField } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
@@ -23,6 +24,8 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
       .where('assets.shared', '=', 1)
       // An unsaved result (auto-save off) is not in the owner's library, so it is never shown to others.
       .where('assets.saved', '=', 1)
+      // The gallery shows pictures and videos; an audio upload is never shared (setShared refuses it).
+      .where('assets.kind', '!=', 'audio')
       .where((eb) =>
         eb.or([
           eb('users.profile_visibility', 'in', visibleProfileKinds(viewer)),
@@ -53,7 +56,8 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
           'users.handle',
           'users.display_name',
         ])
-        .select(jsonTextField(dialect, 'user_settings.data', 'shareUsageData').as('share_usage'));
+        .select(jsonTextField(dialect, 'user_settings.data', 'shareUsageData').as('share_usage'))
+        .$narrowType<{ kind: TGenerationType }>();
       if (query.after) {
         const { createdAt, id } = query.after;
         select = select.where((eb) =>
@@ -80,7 +84,7 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
 
     /**
      * Shares (or stops sharing) an asset of `userId`; false when it is not theirs, not there, or (to
-     * share) not saved to the library.
+     * share) not saved to the library or an audio upload.
      */
     async setShared(id: string, userId: string, shared: boolean): Promise<boolean> {
       let update = db
@@ -88,7 +92,7 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
         .set({ shared: shared ? 1 : 0 })
         .where('id', '=', id)
         .where('user_id', '=', userId);
-      if (shared) update = update.where('saved', '=', 1);
+      if (shared) update = update.where('saved', '=', 1).where('kind', '!=', 'audio');
       const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -22,6 +22,7 @@ export function createSharingService(deps: {
       const changed = await deps.sharing.setShared(assetId, userId, shared);
       const row = await deps.assets.findOwned(assetId, userId);
       if (!row) throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
+      if (shared && row.kind === 'audio') throw new AppError('BAD_REQUEST', 'api.sharing.audioNotShared');
       if (!changed) throw new AppError('CONFLICT', 'api.sharing.saveBeforeSharing');
       return presentAsset(row, deps.signer);
     },

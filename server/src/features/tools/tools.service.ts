@@ -30,6 +30,10 @@ import type { ProviderRegistry, ResolvedModel } from '../generations/provider-re
 import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
 import type { UploadLimits } from '../uploads/upload-limits.js';
 
+/** An image or video asset (what the tools take). */
+type VisualAsset = AssetRow & { kind: TGenerationType; settings: TStoredGenerationOptions };
+const isVisual = (row: AssetRow): row is VisualAsset => row.kind !== 'audio' && row.settings.kind !== 'audio';
+
 export type EnhanceInput = z.output<typeof ZEnhanceRequest>;
 export type EditInput = z.output<typeof ZEditRequest>;
 
@@ -89,9 +93,11 @@ export function createToolsService(deps: {
     return entry.model.maxUpscaleLongSide ?? ENHANCE_LIMITS.maxOutputLongSide;
   }
 
-  async function source(userId: string, assetId: string): Promise<AssetRow> {
+  /** The person's image or video the tool works on (audio uploads are for lipsync, not these tools). */
+  async function source(userId: string, assetId: string): Promise<VisualAsset> {
     const row = await deps.assets.findOwned(assetId, userId);
     if (!row) throw new AppError('NOT_FOUND', TOOL_MESSAGES.sourceNotFound);
+    if (!isVisual(row)) throw refuse('assetId', TOOL_MESSAGES.sourceNotVisual);
     return row;
   }
 
@@ -109,7 +115,7 @@ export function createToolsService(deps: {
 
   /** The job's settings: the source's, at the output's size (and the restyle's style). */
   function outputSettings(
-    from: AssetRow,
+    from: VisualAsset,
     size: { width: number; height: number },
     imageStyle?: string,
   ): TStoredGenerationOptions {
@@ -119,7 +125,7 @@ export function createToolsService(deps: {
   }
 
   /** Where the source sits in the expanded canvas. */
-  function expandTarget(from: AssetRow, expand: NonNullable<EditInput['expand']>): ExpandTarget {
+  function expandTarget(from: VisualAsset, expand: NonNullable<EditInput['expand']>): ExpandTarget {
     const { width, height } = from;
     if (expand.margins) {
       const m = expand.margins;
@@ -143,7 +149,7 @@ export function createToolsService(deps: {
   }
 
   /** The inpaint mask: a PNG of the source's size (base64, or a data URL). */
-  async function readMask(mask: string, from: AssetRow): Promise<Buffer> {
+  async function readMask(mask: string, from: VisualAsset): Promise<Buffer> {
     const data = Buffer.from(mask.replace(/^data:image\/png;base64,/, ''), 'base64');
     const meta = await sharp(data)
       .metadata()
@@ -310,6 +316,13 @@ export function createToolsService(deps: {
         throw error;
       }
     },
+
+    /**
+     * The model an edit in `mode` would use, refused as a job would be (unknown model, no provider):
+     * for callers that must check before they store anything (the OpenAI-compatible edits).
+     */
+    editModel: (mode: TEditMode, modelId?: string): ResolvedModel =>
+      pick(TOOL_OF_MODE[mode], 'image', modelId),
 
     /** The edit modes whose provider exists (for the OpenAPI text and tests). */
     modes: () => EDIT_MODES.filter((editMode) => modelsFor(TOOL_OF_MODE[editMode], 'image').length > 0),

@@ -90,3 +90,39 @@ export async function probeVideo(ffmpeg: string, file: string): Promise<VideoPro
     hasAudio: /Stream #0:\d+[^\n]*: Audio:/.test(stderr),
   };
 }
+
+export interface AudioProbe {
+  /** ffmpeg's demuxer names, e.g. "wav", "mp3" or "mov,mp4,m4a,3gp,3g2,mj2". */
+  container: string;
+  durationSeconds: number;
+  /** The first audio stream's codec, e.g. "pcm_s16le", "mp3", "aac". */
+  codec: string;
+  sampleRate: number;
+  channels: number;
+}
+
+/** "mono", "stereo", "5.1", "6 channels" as a channel count (0 when ffmpeg says something else). */
+function channelCount(layout: string): number {
+  if (layout === 'mono') return 1;
+  if (layout === 'stereo') return 2;
+  const counted = /^(\d+) channels/.exec(layout);
+  if (counted) return Number(counted[1]);
+  const surround = /^(\d+)\.(\d+)/.exec(layout);
+  return surround ? Number(surround[1]) + Number(surround[2]) : 0;
+}
+
+/** Reads an audio file's container, duration and first audio stream with `ffmpeg -i`; null when it has none. */
+export async function probeAudio(ffmpeg: string, file: string): Promise<AudioProbe | null> {
+  const { stderr } = await runFfmpeg(ffmpeg, ['-hide_banner', '-nostdin', '-i', file], 30_000);
+  const input = /Input #0, ([^,\n]+(?:,[^,\n ]+)*), from/.exec(stderr);
+  const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
+  const audio = /Stream #0:\d+[^\n]*: Audio: ([\w-]+)[^\n]*?, (\d+) Hz, ([^,\n]+)/.exec(stderr);
+  if (!input?.[1] || !duration || !audio?.[1]) return null;
+  return {
+    container: input[1],
+    durationSeconds: Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]),
+    codec: audio[1],
+    sampleRate: Number(audio[2]),
+    channels: channelCount(audio[3]?.trim() ?? ''),
+  };
+}

@@ -6,9 +6,18 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { jpegWithGps, mp4WithMetadata, photo, pngBomb, pngOf, uploadAs } from '../../../test/upload-files.js';
+import {
+  audioWithMetadata,
+  jpegWithGps,
+  mp4WithMetadata,
+  photo,
+  pngBomb,
+  pngOf,
+  uploadAs,
+  wavOf,
+} from '../../../test/upload-files.js';
 import { ffmpegCandidate } from '../../providers/sketch/video-encode.js';
-import { probeVideo, runFfmpeg } from './media-probe.js';
+import { probeAudio, probeVideo, runFfmpeg } from './media-probe.js';
 
 /** Files under the store's folder for this person (nothing may stay behind a refusal). */
 async function storedFiles(ctx: TestContext, userId: string): Promise<string[]> {
@@ -241,5 +250,177 @@ describe('upload streaming limit', () => {
     expect(await uploadTemps()).toEqual(temps);
     // The connection is still good for the next request.
     expect((await browser(ctx.app, person).get('/api/storage')).statusCode).toBe(200);
+  });
+});
+
+describe('audio uploads', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+  beforeEach(async () => {
+    ctx = await createTestContext({
+      config: { uploads: { audio: { maxBytes: 20 * 1024 * 1024, maxDurationSeconds: 3 } } },
+    });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  const download = async (url: string) => (await ctx.app.inject({ method: 'GET', url })).rawPayload;
+
+  /** What the bundled ffmpeg reads in a stored file: its audio stream and any tags left. */
+  async function inspect(bytes: Buffer, ext: string) {
+    const ffmpeg = ffmpegCandidate();
+    if (!ffmpeg) throw new Error('no ffmpeg');
+    const file = path.join(ctx.dataDir, `check-${randomBytes(4).toString('hex')}.${ext}`);
+    await writeFile(file, bytes);
+    const { stderr } = await runFfmpeg(ffmpeg, ['-hide_banner', '-i', file]);
+    return { probe: await probeAudio(ffmpeg, file), stderr };
+  }
+
+  it('stores a WAV by its content, without its INFO tags, under Uploads (not Images), for free', async () => {
+    const before = (await browser(ctx.app, person).get('/api/auth/me')).json().data.credits;
+    const wav = wavOf(1);
+    expect(wav.includes(Buffer.from('Secret voice'))).toBe(true);
+    const response = await uploadAs(ctx.app, person, { name: 'my voice.wav', type: 'audio/wav', data: wav });
+    expect(response.statusCode).toBe(200);
+    const asset = response.json().data;
+    expect(asset).toMatchObject({
+      type: 'audio',
+      origin: 'uploaded',
+      tool: null,
+      prompt: 'my voice',
+      thumbnailUrl: null,
+      settings: { kind: 'audio', codec: 'pcm_s16le', sampleRate: 8000, channels: 1 },
+      metadata: { contentType: 'audio/wav', width: 0, height: 0, fps: null, provider: 'upload' },
+    });
+    expect(asset.metadata.durationSeconds).toBeCloseTo(1, 1);
+    expect(asset.metadata.filename).toMatch(/\.wav$/);
+    const stored = await download(asset.url);
+    expect(stored.includes(Buffer.from('Secret voice'))).toBe(false);
+    const { probe } = await inspect(stored, 'wav');
+    expect(probe).toMatchObject({ container: 'wav', codec: 'pcm_s16le', sampleRate: 8000, channels: 1 });
+
+    const list = async (type: string) =>
+      (await browser(ctx.app, person).get(`/api/assets?type=${type}`))
+        .json()
+        .data.items.map((item: { id: string }) => item.id);
+    expect(await list('upload')).toEqual([asset.id]);
+    expect(await list('all')).toEqual([asset.id]);
+    expect(await list('image')).toEqual([]);
+    expect((await browser(ctx.app, person).get('/api/assets?q=voice')).json().data.items).toHaveLength(1);
+    expect((await browser(ctx.app, person).get('/api/auth/me')).json().data.credits).toBe(before);
+    expect((await browser(ctx.app, person).get('/api/storage')).json().data.usedBytes).toBe(
+      asset.metadata.size,
+    );
+  });
+
+  it.each([
+    ['mp3', 'audio/mpeg', 'mp3'],
+    ['m4a', 'audio/mp4', 'aac'],
+  ] as const)('keeps the %s stream as it is and removes its tags', async (format, contentType, codec) => {
+    const original = await audioWithMetadata(format, 1);
+    const before = await inspect(original, format);
+    expect(before.stderr).toMatch(/title\s*:\s*Secret voice/);
+    const response = await uploadAs(ctx.app, person, {
+      name: `tone.${format}`,
+      type: 'audio/mpeg',
+      data: original,
+    });
+    expect(response.statusCode).toBe(200);
+    const asset = response.json().data;
+    expect(asset).toMatchObject({
+      type: 'audio',
+      metadata: { contentType },
+      settings: { kind: 'audio', codec },
+    });
+    expect(asset.metadata.durationSeconds).toBeCloseTo(1, 0);
+    expect(asset.metadata.filename.endsWith(`.${format}`)).toBe(true);
+    const stored = await download(asset.url);
+    for (const tag of ['Secret voice', 'Ada Lovelace']) expect(stored.includes(Buffer.from(tag))).toBe(false);
+    const after = await inspect(stored, format);
+    expect(after.probe).toMatchObject({ codec, channels: 1 });
+    expect(after.stderr).not.toMatch(/title\s*:|artist\s*:/);
+  });
+
+  it('takes a PNG named .mp3 as the image it is, not as audio', async () => {
+    const response = await uploadAs(ctx.app, person, {
+      name: 'song.mp3',
+      type: 'audio/mpeg',
+      data: await pngOf(),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({ type: 'image', metadata: { contentType: 'image/png' } });
+  });
+
+  it('refuses fake and truncated audio (400) and audio past the length limit (413), leaving nothing behind', async () => {
+    const temps = await uploadTemps();
+    const fake = Buffer.concat([
+      Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'),
+      randomBytes(4000),
+    ]);
+    const notMp3 = await uploadAs(ctx.app, person, { name: 'fake.mp3', type: 'audio/mpeg', data: fake });
+    expect(notMp3.statusCode).toBe(400);
+    expect(notMp3.json().error).toMatch(/damaged or incomplete/);
+
+    const wav = wavOf(1);
+    const cutWav = await uploadAs(ctx.app, person, {
+      name: 'cut.wav',
+      type: 'audio/wav',
+      data: wav.subarray(0, wav.length - 3001),
+    });
+    expect(cutWav.statusCode).toBe(400);
+
+    const m4a = await audioWithMetadata('m4a', 2);
+    const cutM4a = await uploadAs(ctx.app, person, {
+      name: 'cut.m4a',
+      type: 'audio/mp4',
+      data: m4a.subarray(0, Math.floor(m4a.length / 2)),
+    });
+    expect(cutM4a.statusCode).toBe(400);
+
+    const long = await uploadAs(ctx.app, person, { name: 'long.wav', type: 'audio/wav', data: wavOf(4) });
+    expect(long.statusCode).toBe(413);
+    expect(long.json().error).toMatch(/at most 3 seconds/);
+
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
+    expect(await uploadTemps()).toEqual(temps);
+    expect((await browser(ctx.app, person).get('/api/assets?type=upload')).json().data.items).toEqual([]);
+  });
+
+  it('keeps audio out of the tools and the gallery', async () => {
+    const asset = (
+      await uploadAs(ctx.app, person, { name: 'a.wav', type: 'audio/wav', data: wavOf(1) })
+    ).json().data;
+    const enhance = await browser(ctx.app, person).post('/api/tools/enhance', {
+      assetId: asset.id,
+      scale: 2,
+    });
+    expect(enhance.statusCode).toBe(400);
+    expect(enhance.json().error).toMatch(/not on audio/);
+    const share = await browser(ctx.app, person).patch(`/api/assets/${asset.id}`, { shared: true });
+    expect(share.statusCode).toBe(400);
+    expect(share.json().error).toMatch(/stay private/);
+  });
+});
+
+describe('audio size limit', () => {
+  let ctx: TestContext;
+  let person: SignedIn;
+  beforeEach(async () => {
+    ctx = await createTestContext({
+      config: { uploads: { audio: { maxBytes: 10_000, maxDurationSeconds: 600 } } },
+    });
+    person = await signUp(ctx.app);
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  it('refuses audio over its byte limit with 413 and a clear message', async () => {
+    const response = await uploadAs(ctx.app, person, { name: 'a.wav', type: 'audio/wav', data: wavOf(2) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatch(/audio files can be at most 0 MB/);
+    expect(await storedFiles(ctx, person.user.id)).toEqual([]);
   });
 });

@@ -36,7 +36,10 @@ export function withMultipart(app: App, limits: UploadLimits, register: (scope: 
 }
 
 export const UPLOAD_FILE_FIELD = [
-  { name: 'file', description: 'The image (PNG, JPEG, WebP, AVIF, HEIC) or video (MP4, WebM, MOV).' },
+  {
+    name: 'file',
+    description: 'The image (PNG, JPEG, WebP, AVIF, HEIC), video (MP4, WebM, MOV) or audio (WAV, MP3, M4A).',
+  },
 ] as const;
 
 /** `POST /api/uploads` and `GET /api/storage` (the profile's storage figure). */

@@ -8,9 +8,9 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   IMAGE_DEFAULTS,
+  type TAssetSettings,
   TOOL_MESSAGES,
   type TPlanId,
-  type TStoredGenerationOptions,
   VIDEO_DEFAULTS,
 } from '@kaleido/common';
 import sharp from 'sharp';
@@ -20,7 +20,7 @@ import type { FileStore } from '../../platform/storage/file-store.js';
 import { ffmpegCandidate } from '../../providers/sketch/video-encode.js';
 import { makeThumbnail } from '../generations/media.js';
 import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
-import { probeVideo, runFfmpeg, type SniffedType, sniff, sniffFile } from './media-probe.js';
+import { probeAudio, probeVideo, runFfmpeg, type SniffedType, sniff, sniffFile } from './media-probe.js';
 import type { UploadLimits } from './upload-limits.js';
 
 const MB = 1024 * 1024;
@@ -78,7 +78,7 @@ function titleOf(filename: string): string {
 }
 
 /**
- * Uploads (issue 16): a person's own images and videos, checked by content, stripped of metadata,
+ * Uploads (issue 16): a person's own images, videos and audio (for lipsync), checked by content, stripped of metadata,
  * counted against the plan's storage quota and kept in the library as `uploaded` assets. The file is
  * streamed to a temporary folder (never held whole in memory), checked, re-encoded there and only
  * then stored; a refused or half-sent file leaves nothing behind.
@@ -214,6 +214,79 @@ export function createUploadsService(deps: {
     };
   }
 
+  /**
+   * Checks an audio file by decoding it whole (a truncated or damaged one fails), then remuxes its
+   * first audio stream without metadata, chapters or cover art: the same container and codec when
+   * that works, else AAC in M4A.
+   */
+  async function cleanAudio(
+    file: string,
+    type: Extract<SniffedType, { kind: 'audio' }>,
+    dir: string,
+  ): Promise<{
+    file: string;
+    contentType: string;
+    durationSeconds: number;
+    codec: string;
+    sampleRate: number;
+    channels: number;
+  }> {
+    const ffmpeg = ffmpegCandidate(deps.ffmpegPath);
+    if (!ffmpeg) throw unsupported();
+    const probe = await probeAudio(ffmpeg, file);
+    const container = { wav: 'wav', mp3: 'mp3', m4a: 'm4a' }[type.format];
+    if (!probe?.container.split(',').includes(container) || !(probe.durationSeconds > 0)) throw corrupt();
+    if (probe.durationSeconds > limits.audio.maxDurationSeconds) {
+      throw new AppError('PAYLOAD_TOO_LARGE', {
+        id: TOOL_MESSAGES.uploadTooLong,
+        values: { maxSeconds: limits.audio.maxDurationSeconds },
+      });
+    }
+    const quiet = ['-hide_banner', '-nostdin', '-v', 'error', '-xerror'];
+    const decoded = await runFfmpeg(ffmpeg, [...quiet, '-i', file, '-map', '0:a:0', '-f', 'null', '-']);
+    if (decoded.code !== 0) throw corrupt();
+    const strip = ['-map', '0:a:0', '-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
+    const kept = {
+      wav: { ext: 'wav', contentType: 'audio/wav', format: ['-f', 'wav'] },
+      mp3: { ext: 'mp3', contentType: 'audio/mpeg', format: ['-id3v2_version', '0', '-f', 'mp3'] },
+      m4a: { ext: 'm4a', contentType: 'audio/mp4', format: ['-movflags', '+faststart', '-f', 'ipod'] },
+    }[type.format];
+    let target = join(dir, `clean.${kept.ext}`);
+    let contentType = kept.contentType;
+    let codec = probe.codec;
+    const copied = await runFfmpeg(ffmpeg, [
+      ...quiet,
+      '-i',
+      file,
+      ...strip,
+      '-c:a',
+      'copy',
+      ...kept.format,
+      target,
+    ]);
+    if (copied.code !== 0) {
+      target = join(dir, 'clean-aac.m4a');
+      contentType = 'audio/mp4';
+      codec = 'aac';
+      const aac = ['-c:a', 'aac', '-b:a', '192k', '-movflags', '+faststart', '-f', 'ipod'];
+      const encoded = await runFfmpeg(ffmpeg, [...quiet, '-i', file, ...strip, ...aac, target]);
+      if (encoded.code !== 0) throw corrupt();
+    }
+    return {
+      file: target,
+      contentType,
+      durationSeconds: Math.round(probe.durationSeconds * 1000) / 1000,
+      codec,
+      sampleRate: probe.sampleRate,
+      channels: probe.channels,
+    };
+  }
+
+  /** The file name extension of a stored original, from its content type. */
+  const extensionOf = (contentType: string) =>
+    ({ 'image/jpeg': 'jpg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a' })[contentType] ??
+    contentType.split('/')[1];
+
   return {
     quota,
 
@@ -230,9 +303,8 @@ export function createUploadsService(deps: {
         const { size } = await stat(received);
         if (size === 0) throw new AppError('BAD_REQUEST', TOOL_MESSAGES.uploadMissing);
         const type = await sniffFile(received);
-        // Audio files are taken by the tools that need them (lipsync), not yet by the library.
-        if (!type || type.kind === 'audio') throw unsupported();
-        const maxBytes = type.kind === 'image' ? limits.image.maxBytes : limits.video.maxBytes;
+        if (!type) throw unsupported();
+        const maxBytes = limits[type.kind].maxBytes;
         if (size > maxBytes) throw tooLarge(type.kind, maxBytes);
 
         const clean =
@@ -242,8 +314,20 @@ export function createUploadsService(deps: {
                 durationSeconds: null,
                 fps: null,
                 poster: null,
+                audio: null,
               }
-            : await remuxVideo(received, type, dir);
+            : type.kind === 'video'
+              ? { ...(await remuxVideo(received, type, dir)), audio: null }
+              : await cleanAudio(received, type, dir).then((audio) => ({
+                  file: audio.file,
+                  contentType: audio.contentType,
+                  width: 0,
+                  height: 0,
+                  durationSeconds: audio.durationSeconds,
+                  fps: null,
+                  poster: null,
+                  audio,
+                }));
         const cleanSize = (await stat(clean.file)).size;
         const { usedBytes, limitBytes } = await quota(userId);
         if (usedBytes + cleanSize > limitBytes) {
@@ -259,8 +343,7 @@ export function createUploadsService(deps: {
 
         const assetId = randomUUID();
         const base = `users/${userId}/${assetId}/`;
-        const ext = clean.contentType.split('/')[1] === 'jpeg' ? 'jpg' : clean.contentType.split('/')[1];
-        const fileKey = `${base}original.${ext}`;
+        const fileKey = `${base}original.${extensionOf(clean.contentType)}`;
         const thumbnailKey = `${base}thumbnail.webp`;
         const size2d = { width: clean.width, height: clean.height };
         const common = {
@@ -269,8 +352,15 @@ export function createUploadsService(deps: {
           resolution: `${clean.width}x${clean.height}`,
           ...size2d,
         };
-        const settings: TStoredGenerationOptions =
-          type.kind === 'image'
+        const settings: TAssetSettings = clean.audio
+          ? {
+              kind: 'audio',
+              durationSeconds: clean.audio.durationSeconds,
+              codec: clean.audio.codec,
+              sampleRate: clean.audio.sampleRate,
+              channels: clean.audio.channels,
+            }
+          : type.kind === 'image'
             ? {
                 kind: 'image',
                 ...common,

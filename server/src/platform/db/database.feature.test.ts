@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../../../test/harness.js';
+import { createAssetsRepository } from '../../features/library/assets.repository.js';
 import { type Database, migrateToLatest, openDatabase } from './database.js';
 import { fromDbBoolean, toDbBoolean } from './dialect.js';
+import { allMigrations } from './migrations/index.js';
 
 describe('database and migrations', () => {
   let dataDir: string;
@@ -147,6 +150,84 @@ describe('database and migrations', () => {
     await database.kysely.deleteFrom('users').where('id', '=', user.id).execute();
     expect(await database.kysely.selectFrom('sessions').selectAll().execute()).toEqual([]);
     expect(await database.kysely.selectFrom('user_settings').selectAll().execute()).toEqual([]);
+  });
+
+  it('lets assets be audio from 0015 on, keeping earlier assets, their indexes and their search', async () => {
+    const migrator = new Migrator({
+      db: database.kysely,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+    });
+    const before = await migrator.migrateTo('0014-two-factor');
+    expect(before.error).toBeUndefined();
+    const user = newUser();
+    await database.kysely.insertInto('users').values(user).execute();
+    const asset = (id: string, prompt: string, kind: 'image' | 'video' | 'audio' = 'image') => ({
+      id,
+      user_id: user.id,
+      generation_id: null,
+      kind,
+      prompt,
+      settings: '{}',
+      file_key: `users/${user.id}/${id}/original.png`,
+      thumbnail_key: null,
+      content_type: 'image/png',
+      size_bytes: 10,
+      width: 4,
+      height: 4,
+      duration_seconds: null,
+      fps: null,
+      seed: 1,
+      provider: 'sketch',
+      model: 'sketch',
+      created_at: new Date().toISOString(),
+    });
+    const insert = (row: ReturnType<typeof asset>) =>
+      database.kysely.insertInto('assets').values(row).execute();
+    await insert(asset('a-lighthouse', 'A lighthouse at dusk'));
+    await insert(asset('a-forest', 'A misty forest'));
+    await expect(insert(asset('a-voice', 'My voice', 'audio'))).rejects.toThrow(/check/i);
+
+    await migrateToLatest(database);
+    await insert(asset('a-voice', 'My voice', 'audio'));
+    const assets = createAssetsRepository(database.kysely, database.dialect);
+    const search = async (q: string) =>
+      (await assets.page({ userId: user.id, q, type: 'all', sort: 'newest', limit: 10 })).map(
+        (row) => row.id,
+      );
+    expect(await search('lighthouse')).toEqual(['a-lighthouse']);
+    expect(await search('forest')).toEqual(['a-forest']);
+    expect(await search('voice')).toEqual(['a-voice']);
+    // The delete trigger still keeps the index right.
+    await database.kysely.deleteFrom('assets').where('id', '=', 'a-lighthouse').execute();
+    expect(await search('lighthouse')).toEqual([]);
+    const old = await assets.find('a-forest');
+    expect(old).toMatchObject({ origin: 'generated', tool: 'generate', saved: 1, shared: 0 });
+    await expect(
+      sql`update assets set kind = 'text' where id = 'a-forest'`.execute(database.kysely),
+    ).rejects.toThrow(/check/i);
+
+    if (database.native?.kind === 'sqlite') {
+      const indexes = database.native.db
+        .prepare(
+          "select name from sqlite_master where tbl_name = 'assets' and type in ('index', 'trigger') order by name",
+        )
+        .all()
+        .map((row) => (row as { name: string }).name);
+      expect(indexes).toEqual([
+        'assets_fts_delete',
+        'assets_fts_insert',
+        'assets_saved_created_idx',
+        'assets_shared_created_idx',
+        'assets_shared_user_created_idx',
+        'assets_user_created_idx',
+        'assets_user_origin_idx',
+        'sqlite_autoindex_assets_1',
+      ]);
+      const integrity = database.native.db.prepare(
+        "insert into assets_fts(assets_fts, rank) values ('integrity-check', 1)",
+      );
+      expect(() => integrity.run()).not.toThrow();
+    }
   });
 
   it('answers ping, and fails ping once closed', async () => {

@@ -1,4 +1,4 @@
-import type { TCreditLedgerKind, TGenerationType } from '@kaleido/common';
+import type { TAssetKind, TCreditLedgerKind, TGenerationType } from '@kaleido/common';
 import type { Generated } from 'kysely';
 
 /** Kysely's view of the tables (see migrations/). Timestamps are ISO-8601 UTC strings. */
@@ -219,7 +219,8 @@ export interface AssetsTable {
   id: string;
   user_id: string;
   generation_id: string | null;
-  kind: TGenerationType;
+  /** `audio` only for uploads (issue 16). */
+  kind: TAssetKind;
   prompt: string;
   settings: string;
   file_key: string;

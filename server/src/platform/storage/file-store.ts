@@ -53,6 +53,9 @@ const TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   mp4: 'video/mp4',
   webm: 'video/webm',
+  wav: 'audio/wav',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
   json: 'application/json',
   zip: 'application/zip',
 };

@@ -219,8 +219,10 @@ describe('API docs page', () => {
         .map((tab) => tab.textContent),
     ).toEqual(['JavaScript', 'Python', 'cURL']);
     const base = `${window.location.origin}/api/v1`;
-    // The Webhooks section has tabs of its own: the panel of the code examples.
-    const panel = () => within(screen.getByRole('region', { name: 'Code Examples' })).getByRole('tabpanel');
+    // The Webhooks section has tabs of its own, and the tools example its own: the first panel here.
+    const panels = () =>
+      within(screen.getByRole('region', { name: 'Code Examples' })).getAllByRole('tabpanel');
+    const panel = () => panels()[0] as HTMLElement;
     expect(panel()).toHaveTextContent('await fetch(');
     expect(panel()).toHaveTextContent(`const BASE_URL = '${base}';`);
     expect(panel()).toHaveTextContent(`const API_KEY = '${API_KEY_PLACEHOLDER}';`);
@@ -236,6 +238,17 @@ describe('API docs page', () => {
     expect(within(tabs).getByRole('tab', { name: 'cURL' })).toHaveAttribute('aria-selected', 'true');
     expect(panel()).toHaveTextContent(`curl -sS -X POST '${base}/generate/image'`);
     expect(panel()).toHaveTextContent(`Authorization: Bearer ${API_KEY_PLACEHOLDER}`);
+
+    // Uploads, Enhance and Edit: one program per language, run for real by e2e/api-examples.e2e.ts.
+    const toolTabs = screen.getByRole('tablist', {
+      name: 'Language of the upload, enhance and edit example',
+    });
+    const toolPanel = () => panels()[1] as HTMLElement;
+    expect(toolPanel()).toHaveTextContent("form.append('file'");
+    expect(toolPanel()).toHaveTextContent("await run('/enhance'");
+    expect(toolPanel()).toHaveTextContent("await run('/edit'");
+    await user.click(within(toolTabs).getByRole('tab', { name: 'cURL' }));
+    expect(toolPanel()).toHaveTextContent(`-F 'file=@photo.png'`);
   });
 
   it('prices and rate limits come from the server and the contract', async () => {
@@ -331,7 +344,7 @@ describe('API docs page', () => {
     expect(await screen.findByText('Bild: 2 Credits')).toBeInTheDocument();
     // Code stays code.
     expect(
-      within(screen.getByRole('region', { name: 'Codebeispiele' })).getByRole('tabpanel'),
+      within(screen.getByRole('region', { name: 'Codebeispiele' })).getAllByRole('tabpanel')[0],
     ).toHaveTextContent('await fetch(');
     expect(screen.queryByText('Quick Start')).not.toBeInTheDocument();
   });

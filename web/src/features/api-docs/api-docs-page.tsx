@@ -10,6 +10,10 @@ import {
   LOCALE_TAGS,
   PLANS,
   pythonExample,
+  TOOLS_EXAMPLE_FILE,
+  toolsCurlExample,
+  toolsJavascriptExample,
+  toolsPythonExample,
 } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
@@ -381,6 +385,33 @@ export function ApiDocsPage() {
             <p className="text-sm">
               <T id="apiDocs.examples.polling" values={{ code }} />
             </p>
+            <h3 className="mt-4 font-semibold text-fg">{t('apiDocs.examples.toolsTitle')}</h3>
+            <p>
+              <T id="apiDocs.examples.toolsIntro" values={{ code, file: TOOLS_EXAMPLE_FILE }} />
+            </p>
+            <CodeTabs
+              label={t('apiDocs.examples.toolsTabsLabel')}
+              tabs={[
+                {
+                  id: 'tools-javascript',
+                  label: 'JavaScript',
+                  code: toolsJavascriptExample(example),
+                  title: t('apiDocs.examples.toolsJavascriptTitle'),
+                },
+                {
+                  id: 'tools-python',
+                  label: 'Python',
+                  code: toolsPythonExample(example),
+                  title: t('apiDocs.examples.toolsPythonTitle'),
+                },
+                {
+                  id: 'tools-curl',
+                  label: 'cURL',
+                  code: toolsCurlExample(example),
+                  title: t('apiDocs.examples.curlTitle'),
+                },
+              ]}
+            />
           </Section>
 
           <Section id="webhooks">

@@ -1,4 +1,11 @@
-import type { TAsset, TGeneration, TGenerationType, TModel, TStoredGenerationOptions } from '@kaleido/common';
+import type {
+  TAsset,
+  TAssetKind,
+  TAssetSettings,
+  TGeneration,
+  TGenerationType,
+  TModel,
+} from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { Clapperboard, ImageIcon, Library, Sparkles, SquareX, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -145,10 +152,12 @@ function ProgressView({
 
 /** The result's settings as chips, keyed by option (two options may read the same, e.g. German "Standard"). */
 function settingsChips(
-  type: TGenerationType,
-  settings: TStoredGenerationOptions,
+  type: TAssetKind,
+  settings: TAssetSettings,
   t: Translate,
 ): { key: string; text: string }[] {
+  // A generator never makes audio (it is only uploaded); the type says so for the compiler.
+  if (type === 'audio' || settings.kind === 'audio') return [];
   return FIELDS[type]
     .filter((field) => field.values.length > 1 || field.key === 'frameRate')
     .map((field) => {

@@ -1,5 +1,5 @@
 import type { TAsset } from '@kaleido/common';
-import { Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
+import { AudioLines, Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
@@ -24,6 +24,11 @@ const PRIORITY_ITEMS = 4;
 function typeLabel(asset: TAsset, t: Translate): string {
   if (asset.type === 'image') return t('library.item.image');
   const seconds = asset.metadata.durationSeconds;
+  if (asset.type === 'audio') {
+    return seconds
+      ? t('library.item.audioWithDuration', { seconds: Math.round(seconds) })
+      : t('library.item.audio');
+  }
   return seconds
     ? t('library.item.videoWithDuration', { seconds: Math.round(seconds) })
     : t('library.item.video');
@@ -107,6 +112,14 @@ function SelectBox({
 
 /** A still of the asset: its thumbnail (a video's poster), sized by its box so nothing shifts as it loads. */
 function Still({ asset, index, className }: { asset: TAsset; index: number; className?: string }) {
+  // Audio has no picture (and no waveform is drawn): an icon stands for it.
+  if (asset.type === 'audio') {
+    return (
+      <div className={cn('flex items-center justify-center bg-surface-3 text-fg-muted', className)}>
+        <AudioLines aria-hidden className="size-1/3 max-h-12 max-w-12" />
+      </div>
+    );
+  }
   const source = asset.thumbnailUrl ?? (asset.type === 'image' ? asset.url : null);
   if (!source) return <div className={cn('bg-surface-3', className)} />;
   return (
@@ -214,6 +227,11 @@ export function AssetTile({
           className="absolute top-2 right-2 opacity-0 transition-opacity group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:hidden"
         />
 
+        {asset.type === 'audio' && asset.metadata.durationSeconds ? (
+          <span className="pointer-events-none absolute bottom-2.5 left-2.5 inline-flex h-7 items-center rounded-full bg-black/55 px-2.5 text-[11px] font-semibold text-white backdrop-blur">
+            {t('library.item.duration', { seconds: Math.round(asset.metadata.durationSeconds) })}
+          </span>
+        ) : null}
         {isVideo ? (
           <button
             type="button"
@@ -275,9 +293,11 @@ export function AssetRow({ asset, index, selected, onToggleSelect, onOpen, onDel
           <span className="line-clamp-2 text-sm font-medium text-fg sm:line-clamp-1">{asset.prompt}</span>
           <span className="mt-1 flex flex-wrap gap-x-2.5 gap-y-0.5 text-xs text-fg-muted tabular-nums">
             <Meta>{typeLabel(asset, t)}</Meta>
-            <Meta>
-              {formatNumber(asset.metadata.width)} × {formatNumber(asset.metadata.height)}
-            </Meta>
+            {asset.type === 'audio' ? null : (
+              <Meta>
+                {formatNumber(asset.metadata.width)} × {formatNumber(asset.metadata.height)}
+              </Meta>
+            )}
             <Meta>{formatBytes(asset.metadata.size)}</Meta>
             <Meta>{formatRelative(asset.createdAt)}</Meta>
           </span>

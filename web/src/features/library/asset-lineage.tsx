@@ -95,21 +95,27 @@ export function AssetLineage({ asset }: { asset: TAsset }) {
           ))}
         </ul>
       ) : null}
-      <div className="mt-3 flex flex-wrap gap-2 *:flex-auto">
-        <Link
-          to={toolLink('enhance', asset.id)}
-          className={buttonClass({ variant: 'secondary', size: 'sm' })}
-        >
-          <Maximize2 aria-hidden />
-          {t('library.lineage.openInEnhancer')}
-        </Link>
-        {asset.type === 'image' ? (
-          <Link to={toolLink('edit', asset.id)} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-            <PenLine aria-hidden />
-            {t('library.lineage.openInEdit')}
+      {/* Audio (for lipsync) goes into neither tool. */}
+      {asset.type === 'audio' ? null : (
+        <div className="mt-3 flex flex-wrap gap-2 *:flex-auto">
+          <Link
+            to={toolLink('enhance', asset.id)}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            <Maximize2 aria-hidden />
+            {t('library.lineage.openInEnhancer')}
           </Link>
-        ) : null}
-      </div>
+          {asset.type === 'image' ? (
+            <Link
+              to={toolLink('edit', asset.id)}
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            >
+              <PenLine aria-hidden />
+              {t('library.lineage.openInEdit')}
+            </Link>
+          ) : null}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,15 @@
 import type { TAsset } from '@kaleido/common';
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, Copy, RotateCcw, Sparkles, Trash2 } from 'lucide-react';
+import {
+  AudioLines,
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  Copy,
+  RotateCcw,
+  Sparkles,
+  Trash2,
+} from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { T } from '../../i18n/t';
 import { type Translate, useT } from '../../i18n/use-t';
@@ -27,9 +36,12 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function settingRows(asset: TAsset, t: Translate): { label: string; value: string }[] {
+  const settings = asset.settings;
+  // Audio is only ever uploaded: it has no generator settings.
+  if (asset.type === 'audio' || settings.kind === 'audio') return [];
   return FIELDS[asset.type]
     .map((field) => {
-      const value = settingValue(asset.settings, field.key);
+      const value = settingValue(settings, field.key);
       return value === undefined ? null : { label: t(field.label), value: field.format(value, t) };
     })
     .filter((row): row is { label: string; value: string } => row !== null);
@@ -92,7 +104,7 @@ export function AssetDetailDialog({
 
   const onKeyDown = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
-    if (target.closest('video, input, textarea, select')) return;
+    if (target.closest('video, audio, input, textarea, select')) return;
     if (event.key === 'ArrowLeft' && onPrevious) {
       event.preventDefault();
       onPrevious();
@@ -124,7 +136,24 @@ export function AssetDetailDialog({
         ) : (
           <div className="mt-4 grid gap-5 sm:mt-0 sm:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)] sm:gap-0">
             <div className="relative flex items-center justify-center overflow-hidden rounded-2xl bg-[repeating-conic-gradient(var(--surface-2)_0_25%,var(--surface)_0_50%)] bg-[length:20px_20px] sm:min-h-[min(80dvh,44rem)] sm:rounded-none sm:rounded-l-3xl">
-              {asset.type === 'video' ? (
+              {asset.type === 'audio' ? (
+                <div className="flex w-full max-w-md flex-col items-center gap-6 px-6 py-12">
+                  <span className="inline-flex size-24 items-center justify-center rounded-full bg-surface-2 text-fg-muted ring-1 ring-line">
+                    <AudioLines aria-hidden className="size-10" />
+                  </span>
+                  {/* biome-ignore lint/a11y/useMediaCaption: a person's own upload; Kaleido has no transcript of it. */}
+                  <audio
+                    key={asset.id}
+                    src={asset.url}
+                    controls
+                    preload="metadata"
+                    aria-label={t('library.detail.audioPlayer', {
+                      name: asset.prompt || asset.metadata.filename,
+                    })}
+                    className="w-full"
+                  />
+                </div>
+              ) : asset.type === 'video' ? (
                 // biome-ignore lint/a11y/useMediaCaption: generated videos have no speech to caption.
                 <video
                   key={asset.id}
@@ -174,7 +203,11 @@ export function AssetDetailDialog({
             <div className="flex min-h-0 flex-col gap-5 sm:max-h-[92dvh] sm:overflow-y-auto sm:p-6">
               <p className="-order-2 flex items-center gap-2 pr-10 text-sm text-fg-muted sm:order-none">
                 <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
-                  {asset.type === 'image' ? t('library.item.image') : t('library.item.video')}
+                  {asset.type === 'image'
+                    ? t('library.item.image')
+                    : asset.type === 'audio'
+                      ? t('library.item.audio')
+                      : t('library.item.video')}
                 </span>
                 {asset.origin === 'uploaded' ? (
                   <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-semibold text-fg">
@@ -247,12 +280,23 @@ export function AssetDetailDialog({
                   {t('library.detail.file')}
                 </h3>
                 <dl className="mt-1 text-sm">
-                  <Row label={t('library.detail.dimensions')}>
-                    {t('library.detail.dimensionsValue', {
-                      width: asset.metadata.width,
-                      height: asset.metadata.height,
-                    })}
-                  </Row>
+                  {asset.settings.kind === 'audio' ? (
+                    <>
+                      <Row label={t('library.detail.sampleRate')}>
+                        {t('library.detail.sampleRateValue', { kilohertz: asset.settings.sampleRate / 1000 })}
+                      </Row>
+                      <Row label={t('library.detail.channels')}>
+                        {t('library.detail.channelsValue', { count: asset.settings.channels })}
+                      </Row>
+                    </>
+                  ) : (
+                    <Row label={t('library.detail.dimensions')}>
+                      {t('library.detail.dimensionsValue', {
+                        width: asset.metadata.width,
+                        height: asset.metadata.height,
+                      })}
+                    </Row>
+                  )}
                   {asset.metadata.durationSeconds ? (
                     <Row label={t('library.detail.length')}>
                       {asset.metadata.fps
@@ -275,7 +319,7 @@ export function AssetDetailDialog({
               <DiagnosticsPanel jobId={asset.generationId} />
 
               {/* Shown on the owner's public profile and in the gallery, as profile visibility allows. */}
-              <ShareToggle asset={asset} />
+              {asset.type === 'audio' ? null : <ShareToggle asset={asset} />}
 
               {/* On phones the actions come right under the media; beside it, at the bottom. */}
               <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">

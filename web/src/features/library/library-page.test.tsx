@@ -238,6 +238,46 @@ describe('library', () => {
     expect(screen.getByRole('radio', { name: '4:3' })).toBeChecked();
   });
 
+  it('shows an audio upload with an icon tile and a player, without settings, sharing or tools', async () => {
+    const base = makeAsset({ id: 'voice', prompt: 'My voice memo', origin: 'uploaded', tool: null });
+    const voice: TAsset = {
+      ...base,
+      type: 'audio',
+      url: '/files/voice.m4a?sig=1',
+      thumbnailUrl: null,
+      generationId: null,
+      settings: { kind: 'audio', durationSeconds: 42.4, codec: 'aac', sampleRate: 44_100, channels: 2 },
+      metadata: {
+        ...base.metadata,
+        contentType: 'audio/mp4',
+        filename: 'voice.m4a',
+        width: 0,
+        height: 0,
+        durationSeconds: 42.4,
+        fps: null,
+        provider: 'upload',
+        model: 'upload',
+      },
+    };
+    libraryServer([voice]);
+    const { user } = renderApp('/library');
+    const tile = await screen.findByRole('button', { name: /Details: My voice memo \(Audio · 42 s/ });
+    expect(screen.getByText('42 s')).toBeInTheDocument();
+    await user.click(tile);
+    const dialog = await screen.findByRole('dialog', { name: 'Audio details' });
+    const player = within(dialog).getByLabelText('Play My voice memo');
+    expect(player.tagName).toBe('AUDIO');
+    expect(player).toHaveAttribute('src', '/files/voice.m4a?sig=1');
+    expect(within(dialog).getByText('44.1 kHz')).toBeInTheDocument();
+    expect(within(dialog).getByText('Stereo')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Dimensions')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Enhancer/ })).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByRole('button', { name: 'Use these settings again' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('loads more as the list goes on', async () => {
     const many = Array.from({ length: 5 }, (_, index) =>
       makeAsset({ id: `a${index}`, prompt: `Item ${index}` }),

@@ -126,6 +126,8 @@ function LibraryBrowser() {
   };
   const closeDetail = library.closeDetail;
   const reuseSettings = (asset: TAsset) => {
+    // Only a generator's result offers this (an audio upload never does).
+    if (asset.type === 'audio' || asset.settings.kind === 'audio') return;
     const state: GeneratorPrefill = {
       prompt: asset.prompt,
       settings: asset.settings,

@@ -46,7 +46,8 @@ export function ShareToggle({ asset }: { asset: TAsset }) {
           checked={asset.shared}
           busy={share.isPending}
           onCheckedChange={(shared) => {
-            if (shared) trackFeature('share', asset.type);
+            // Audio is never shared (the dialog shows no toggle for it).
+            if (shared && asset.type !== 'audio') trackFeature('share', asset.type);
             share.mutate(
               { asset, shared },
               {
