@@ -2,14 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-
-const until = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+import { until } from '../../../test/provider-fixtures.js';
 
 /**
  * The accept path (`Prefer: respond-async`): the usage record is written in the job's own

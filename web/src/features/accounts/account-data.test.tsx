@@ -100,10 +100,11 @@ describe('delete account', () => {
     expect(alert).toHaveTextContent(EN.currentPasswordIncorrect);
   });
 
-  it('lets a social-only account confirm with its provider, then retries', async () => {
+  const SOCIAL_ONLY = { ...TEST_USER, hasPassword: false, socialProviders: ['local'] };
+  /** A social-only account whose first deletion asks to confirm with the provider, and whose second works. */
+  const openSocialOnlyDeletion = (other: (url: string) => Response | undefined = () => undefined) => {
     let attempts = 0;
-    const social = { ...TEST_USER, hasPassword: false, socialProviders: ['local'] };
-    const { user, section, fetchMock, router } = await openDataSection(
+    return openDataSection(
       (url, init) => {
         if (url === '/api/account' && init?.method === 'DELETE') {
           attempts += 1;
@@ -119,11 +120,15 @@ describe('delete account', () => {
               )
             : jsonResponse({ success: true, data: null });
         }
-        return undefined;
+        return other(url);
       },
-      social,
+      SOCIAL_ONLY,
       [{ id: 'local', name: 'Local ID' }],
     );
+  };
+
+  it('lets a social-only account confirm with its provider, then retries', async () => {
+    const { user, section, fetchMock, router } = await openSocialOnlyDeletion();
     const open = vi.spyOn(window, 'open').mockReturnValue(window);
     await user.click(within(section).getByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog');
@@ -154,31 +159,10 @@ describe('delete account', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
   it('asks a social-only account with a second factor for its code after the provider, then deletes', async () => {
-    let attempts = 0;
-    const social = { ...TEST_USER, hasPassword: false, socialProviders: ['local'] };
-    const { user, section, fetchMock, router } = await openDataSection(
-      (url, init) => {
-        if (url === '/api/account' && init?.method === 'DELETE') {
-          attempts += 1;
-          return attempts === 1
-            ? jsonResponse(
-                {
-                  success: false,
-                  error: 'Please sign in again with your social account to confirm.',
-                  code: 'FORBIDDEN',
-                  details: { reauthenticate: 'social' },
-                },
-                403,
-              )
-            : jsonResponse({ success: true, data: null });
-        }
-        if (url === '/api/auth/2fa/verify') {
-          return jsonResponse({ success: true, data: { user: social, token: 'kal_session_token' } });
-        }
-        return undefined;
-      },
-      social,
-      [{ id: 'local', name: 'Local ID' }],
+    const { user, section, fetchMock, router } = await openSocialOnlyDeletion((url) =>
+      url === '/api/auth/2fa/verify'
+        ? jsonResponse({ success: true, data: { user: SOCIAL_ONLY, token: 'kal_session_token' } })
+        : undefined,
     );
     vi.spyOn(window, 'open').mockReturnValue(window);
     await user.click(within(section).getByRole('button', { name: 'Delete account' }));
