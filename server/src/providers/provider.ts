@@ -214,6 +214,19 @@ export class ProviderError extends Error {
   }
 }
 
+/** The errors of an offline worker pool (platform/workers/job-pool.ts), named after its service. */
+export function workerPoolErrors(service: string) {
+  return {
+    shutDown: () => new ProviderError('unavailable', `The ${service} is shut down.`),
+    shuttingDown: () => new ProviderError('unavailable', `The ${service} is shutting down.`),
+    crashed: (cause: unknown) =>
+      new ProviderError('internal', `The ${service} crashed: ${(cause as Error)?.message ?? cause}`, {
+        cause,
+        userMessage: `The offline ${service} crashed; please try again.`,
+      }),
+  };
+}
+
 export interface ProviderHealth {
   ok: boolean;
   /** A short reason when not ok; never a secret. */
