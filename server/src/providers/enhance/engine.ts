@@ -8,7 +8,7 @@ import { unlink } from 'node:fs/promises';
 import sharp from 'sharp';
 import { englishOf } from '../../platform/i18n/api-messages.js';
 import { ProviderError } from '../provider.js';
-import { ffmpegCandidate, probeFfmpeg } from '../sketch/video-encode.js';
+import { ffmpegCandidate, h264Bt709Args, probeFfmpeg } from '../sketch/video-encode.js';
 import {
   checkImageLimits,
   checkVideoLimits,
@@ -247,25 +247,7 @@ export async function enhanceVideo(
       ...(probe.hasAudio
         ? ['-i', file, '-map', '0:v:0', '-map', '1:a:0', '-c:a', 'aac', '-b:a', '192k']
         : []),
-      // BT.709 conversion and tags, as the Sketch encoder does (untagged BT.601 shifts colours in Chromium).
-      '-vf',
-      'scale=out_color_matrix=bt709:out_range=tv',
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-crf',
-      '18',
-      '-pix_fmt',
-      'yuv420p',
-      '-colorspace',
-      'bt709',
-      '-color_primaries',
-      'bt709',
-      '-color_trc',
-      'bt709',
-      '-movflags',
-      '+faststart',
+      ...h264Bt709Args({ crf: 18 }),
       '-shortest',
       outputFile,
     ],

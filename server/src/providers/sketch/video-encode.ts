@@ -41,6 +41,35 @@ function executable(file: string): boolean {
   }
 }
 
+/**
+ * The H.264 output both encoders write (the Sketch renderer's and the Enhancer's): converted and tagged
+ * BT.709, because untagged BT.601 shifts colours in Chromium; yuv420p for every player; faststart so a
+ * browser plays it while it downloads.
+ */
+export function h264Bt709Args(options: { crf: number; keyframeInterval?: number }): string[] {
+  return [
+    '-vf',
+    'scale=out_color_matrix=bt709:out_range=tv',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    String(options.crf),
+    ...(options.keyframeInterval ? ['-g', String(options.keyframeInterval)] : []),
+    '-pix_fmt',
+    'yuv420p',
+    '-colorspace',
+    'bt709',
+    '-color_primaries',
+    'bt709',
+    '-color_trc',
+    'bt709',
+    '-movflags',
+    '+faststart',
+  ];
+}
+
 /** FFMPEG_PATH (or an explicit path), else the binary shipped by @ffmpeg-installer/ffmpeg. */
 export function ffmpegCandidate(explicit?: string): string | null {
   const fromEnv = explicit ?? process.env.FFMPEG_PATH;
@@ -106,26 +135,7 @@ function openFfmpeg(file: string, options: EncoderOptions): VideoEncoder {
     String(fps),
     '-i',
     '-',
-    '-vf',
-    'scale=out_color_matrix=bt709:out_range=tv',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-crf',
-    '23',
-    '-g',
-    String(fps * 2),
-    '-pix_fmt',
-    'yuv420p',
-    '-colorspace',
-    'bt709',
-    '-color_primaries',
-    'bt709',
-    '-color_trc',
-    'bt709',
-    '-movflags',
-    '+faststart',
+    ...h264Bt709Args({ crf: 23, keyframeInterval: fps * 2 }),
     output,
   ];
   const child: ChildProcess = spawn(file, args, { stdio: ['pipe', 'ignore', 'pipe'] });
