@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../src/platform/db/database.js';
 import { createProvider } from '../src/providers/index.js';
 import type { GenerationProvider } from '../src/providers/provider.js';
 import { parseProvidersSetup } from '../src/providers/providers-config.js';
@@ -43,4 +44,28 @@ export async function eventsOf(app: FastifyInstance, person: SignedIn, id: strin
       return type && data ? { type, generation: JSON.parse(data).generation } : null;
     })
     .filter((event): event is { type: string; generation: Record<string, unknown> } => event !== null);
+}
+
+/**
+ * A key's usage figures once `records` calls of it are on record. A call is recorded by the `onResponse` hook, just
+ * after its answer is sent, so `inject` can resolve before the record is written: read the figures only then.
+ */
+export async function keyUsageAfter(
+  ctx: { app: FastifyInstance; database: Database },
+  person: SignedIn,
+  keyId: string,
+  records: number,
+) {
+  const recorded = async () =>
+    Number(
+      (
+        await ctx.database.kysely
+          .selectFrom('api_requests')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('api_key_id', '=', keyId)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  await until(async () => (await recorded()) >= records);
+  return (await browser(ctx.app, person).get(`/api/api-keys/${keyId}/usage`)).json().data;
 }

@@ -9,6 +9,7 @@ import {
   openBareDatabase,
   type TestContext,
 } from '../../../test/harness.js';
+import { keyUsageAfter } from '../../../test/provider-fixtures.js';
 import { fixedClock } from '../../platform/clock.js';
 import { migrateToLatest } from '../../platform/db/database.js';
 
@@ -121,7 +122,7 @@ describe('API key controls', () => {
     // library:read reads every generation of the account.
     expect((await call(readOnly.key, `/api/v1/generations/${mine.id}`)).statusCode).toBe(200);
     // A refused call is recorded as forbidden and charges nothing.
-    const usage = (await browser(ctx.app, person).get(`/api/api-keys/${readOnly.id}/usage`)).json().data;
+    const usage = await keyUsageAfter(ctx, person, readOnly.id, 2);
     expect(usage).toMatchObject({ totalRequests: 2, creditsUsed: 0 });
   });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { keyUsageAfter } from '../../../test/provider-fixtures.js';
 
 /** What the request loggers said at warn level or above, and the replays they logged (issue 15). */
 interface LogCapture {
@@ -171,7 +172,7 @@ describe('the public API answers developers precisely', () => {
     expect(logs.replays).toBe(1);
     expect(logs.problems).toEqual([]);
     // The replay is not a second request for the key's figures: nothing counted as invalid.
-    const usage = (await browser(ctx.app, person).get(`/api/api-keys/${keyId}/usage`)).json().data;
+    const usage = await keyUsageAfter(ctx, person, keyId, 1);
     expect(usage).toMatchObject({ totalRequests: 1, successRate: 100, creditsUsed: 1 });
   });
 });

@@ -8,6 +8,7 @@ import {
   type TestContext,
   testDatabaseKind,
 } from '../../../test/harness.js';
+import { keyUsageAfter } from '../../../test/provider-fixtures.js';
 import { documentedRoutes } from '../../platform/http/openapi.js';
 import { buildOpenApiDocument } from './openapi.js';
 
@@ -150,7 +151,7 @@ describe('developer API keys and the public API', () => {
     expect(key.lastUsed).not.toBeNull();
     const status = (await call(created.key, `/api/v1/generations/${body.data.id}`)).json().data;
     expect(status).toMatchObject({ id: body.data.id, status: 'succeeded', type: 'image', progress: 100 });
-    const usage = (await browser(ctx.app, person).get(`/api/api-keys/${created.id}/usage`)).json().data;
+    const usage = await keyUsageAfter(ctx, person, created.id, 2);
     expect(usage).toMatchObject({
       totalRequests: 2,
       imageRequests: 1,
@@ -174,7 +175,7 @@ describe('developer API keys and the public API', () => {
     expect(Number(last?.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(last?.headers.ratelimit).toMatch(/^"minute";r=0;t=\d+$/);
     expect(await balance(person)).toBe(5);
-    const usage = (await browser(ctx.app, person).get(`/api/api-keys/${created.id}/usage`)).json().data;
+    const usage = await keyUsageAfter(ctx, person, created.id, 6);
     expect(usage.totalRequests).toBe(6);
     expect(usage.successRate).toBe(100);
   });
@@ -191,9 +192,7 @@ describe('developer API keys and the public API', () => {
     });
     expect(await balance(person)).toBe(10);
     expect((await browser(ctx.app, person).get('/api/api-keys/list')).json().data[0].credits).toBe(10);
-    expect(
-      (await browser(ctx.app, person).get(`/api/api-keys/${created.id}/usage`)).json().data.successRate,
-    ).toBe(0);
+    expect((await keyUsageAfter(ctx, person, created.id, 1)).successRate).toBe(0);
 
     fake.set({ kind: 'succeed' });
     await browser(ctx.app, admin).post('/api/auth/update-credits', { credits: 0, userId: person.user.id });
