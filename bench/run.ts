@@ -3,6 +3,7 @@
 import { type BenchSuite, printSuite } from './lib.js';
 import { enhanceSuite } from './suites/enhance.js';
 import { httpHealthSuite } from './suites/http-health.js';
+import { httpReadsSuite } from './suites/http-reads.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
 import { publicApiAcceptSuite, publicApiSuite } from './suites/public-api.js';
@@ -10,6 +11,7 @@ import { sketchSuite } from './suites/sketch.js';
 
 const suites: BenchSuite[] = [
   httpHealthSuite,
+  httpReadsSuite,
   pipelineSuite,
   publicApiSuite,
   publicApiAcceptSuite,

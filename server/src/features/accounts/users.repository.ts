@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiled } from '../../platform/db/precompiled.js';
 import type { UsersTable } from '../../platform/db/schema.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -15,6 +16,11 @@ export interface NewUser {
   handle: string;
   now: string;
 }
+
+/** The social sign-ins linked to an account (`/api/auth/me` reads them on every page load: precompiled). */
+const socialProvidersQuery = precompiled(1, (db, userId: string) =>
+  db.selectFrom('oauth_accounts').select('provider').where('user_id', '=', userId),
+);
 
 export function createUsersRepository(db: Executor) {
   return {
@@ -139,12 +145,7 @@ export function createUsersRepository(db: Executor) {
     },
 
     async socialProviders(userId: string, trx: Executor = db): Promise<string[]> {
-      const rows = await trx
-        .selectFrom('oauth_accounts')
-        .select('provider')
-        .where('user_id', '=', userId)
-        .execute();
-      return rows.map((row) => row.provider);
+      return (await socialProvidersQuery.rows(trx, userId)).map((row) => row.provider);
     },
   };
 }

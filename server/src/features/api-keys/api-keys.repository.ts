@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiled } from '../../platform/db/precompiled.js';
 import type { ApiKeysTable, ApiRequestsTable } from '../../platform/db/schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+/** Every public API call starts here (precompiled). */
+const findByHashQuery = precompiled(2, (db, hash: string, now: string) =>
+  db
+    .selectFrom('api_keys')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('key_hash', '=', hash),
+        eb.and([eb('previous_key_hash', '=', hash), eb('previous_key_expires_at', '>', now)]),
+      ]),
+    ),
+);
 
 export function createApiKeysRepository(db: Executor) {
   return {
@@ -31,17 +45,9 @@ export function createApiKeysRepository(db: Executor) {
       return trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },
     /** The key with this secret: its current one, or the previous one until its grace period ends. */
+    /** The key a secret belongs to: its current secret, or the previous one within a rotation's grace period. */
     findByHash(hash: string, now: string, trx: Executor = db) {
-      return trx
-        .selectFrom('api_keys')
-        .selectAll()
-        .where((eb) =>
-          eb.or([
-            eb('key_hash', '=', hash),
-            eb.and([eb('previous_key_hash', '=', hash), eb('previous_key_expires_at', '>', now)]),
-          ]),
-        )
-        .executeTakeFirst();
+      return findByHashQuery.first(trx, hash, now);
     },
     async update(
       id: string,

@@ -114,7 +114,9 @@ export function authRoutes(
     async (request, reply) => {
       const current = await authn.required(request);
       reply.header('Cache-Control', 'no-store');
-      return { success: true as const, data: await me(current.user.id) };
+      // The session's lookup read the user in this request already.
+      const { user } = current;
+      return { success: true as const, data: presentMe(user, await users.socialProviders(user.id)) };
     },
   );
 

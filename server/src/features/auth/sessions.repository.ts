@@ -1,9 +1,47 @@
 import type { Selectable } from 'kysely';
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiled } from '../../platform/db/precompiled.js';
 import type { SessionsTable } from '../../platform/db/schema.js';
 import type { UserRow } from '../accounts/users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;
+
+/** The session and its user by session id: every signed-in request runs it (precompiled). */
+const findWithUserQuery = precompiled(1, (db, id: string) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id as s_id',
+      'sessions.user_id as s_user_id',
+      'sessions.token_hash as s_token_hash',
+      'sessions.remember as s_remember',
+      'sessions.created_at as s_created_at',
+      'sessions.authenticated_at as s_authenticated_at',
+      'sessions.auth_method as s_auth_method',
+      'sessions.last_seen_at as s_last_seen_at',
+      'sessions.expires_at as s_expires_at',
+      'sessions.ip as s_ip',
+      'sessions.user_agent as s_user_agent',
+      'users.id',
+      'users.email',
+      'users.display_name',
+      'users.password_hash',
+      'users.role',
+      'users.plan',
+      'users.credits_monthly',
+      'users.credits_purchased',
+      'users.email_verified_at',
+      'users.created_at',
+      'users.updated_at',
+      'users.handle',
+      'users.profile_visibility',
+      'users.marketing_consent_at',
+      'users.detected_time_zone',
+      'users.low_credits_mailed_at',
+    ])
+    .where('sessions.id', '=', id),
+);
 
 export function createSessionsRepository(db: Executor) {
   return {
@@ -16,40 +54,7 @@ export function createSessionsRepository(db: Executor) {
       id: string,
       trx: Executor = db,
     ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-      const row = await trx
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select([
-          'sessions.id as s_id',
-          'sessions.user_id as s_user_id',
-          'sessions.token_hash as s_token_hash',
-          'sessions.remember as s_remember',
-          'sessions.created_at as s_created_at',
-          'sessions.authenticated_at as s_authenticated_at',
-          'sessions.auth_method as s_auth_method',
-          'sessions.last_seen_at as s_last_seen_at',
-          'sessions.expires_at as s_expires_at',
-          'sessions.ip as s_ip',
-          'sessions.user_agent as s_user_agent',
-          'users.id',
-          'users.email',
-          'users.display_name',
-          'users.password_hash',
-          'users.role',
-          'users.plan',
-          'users.credits_monthly',
-          'users.credits_purchased',
-          'users.email_verified_at',
-          'users.created_at',
-          'users.updated_at',
-          'users.handle',
-          'users.profile_visibility',
-          'users.marketing_consent_at',
-          'users.detected_time_zone',
-          'users.low_credits_mailed_at',
-        ])
-        .where('sessions.id', '=', id)
-        .executeTakeFirst();
+      const row = await findWithUserQuery.first(trx, id);
       if (!row) return undefined;
       return {
         session: {
