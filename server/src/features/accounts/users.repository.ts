@@ -17,6 +17,11 @@ export interface NewUser {
   now: string;
 }
 
+/** Most requests read their account by id (precompiled, like the one below). */
+const findByIdQuery = precompiled(1, (db, id: string) =>
+  db.selectFrom('users').selectAll().where('id', '=', id),
+);
+
 /** The social sign-ins linked to an account (`/api/auth/me` reads them on every page load: precompiled). */
 const socialProvidersQuery = precompiled(1, (db, userId: string) =>
   db.selectFrom('oauth_accounts').select('provider').where('user_id', '=', userId),
@@ -25,7 +30,7 @@ const socialProvidersQuery = precompiled(1, (db, userId: string) =>
 export function createUsersRepository(db: Executor) {
   return {
     findById(id: string, trx: Executor = db): Promise<UserRow | undefined> {
-      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      return findByIdQuery.first(trx, id);
     },
 
     /** `email` must already be lower-cased (the contract schemas do it). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.js';
-import { precompiled } from '../../platform/db/precompiled.js';
+import { precompiled, precompiledInsert } from '../../platform/db/precompiled.js';
 import type { ApiKeysTable, ApiRequestsTable } from '../../platform/db/schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -18,6 +18,36 @@ const findByHashQuery = precompiled(2, (db, hash: string, now: string) =>
       ]),
     ),
 );
+
+/** Starts a new month's allowance (the public API's accept path: precompiled, like the two below). */
+const refillQuery = precompiled(3, (db, id: string, period: string, allowance: number) =>
+  db
+    .updateTable('api_keys')
+    .set({ credits_remaining: allowance, credits_spent: 0, credits_period: period })
+    .where('id', '=', id)
+    .where('credits_period', '<', period),
+);
+
+const takeAllowanceQuery = precompiled(3, (db, id: string, amount: number, now: string) =>
+  db
+    .updateTable('api_keys')
+    .set({
+      credits_remaining: sql`credits_remaining - ${amount}`,
+      credits_spent: sql`credits_spent + ${amount}`,
+      usage_count: sql`usage_count + 1`,
+      last_used_at: now,
+    })
+    .where('id', '=', id)
+    .where('credits_remaining', '>=', amount)
+    .where((eb) =>
+      eb.or([
+        eb('monthly_spend_cap', 'is', null),
+        eb(sql<number>`credits_spent + ${amount}`, '<=', eb.ref('monthly_spend_cap')),
+      ]),
+    ),
+);
+
+const insertRequestQuery = precompiledInsert('api_requests');
 
 export function createApiKeysRepository(db: Executor) {
   return {
@@ -111,12 +141,7 @@ export function createApiKeysRepository(db: Executor) {
       allowance: number,
       trx: Executor = db,
     ): Promise<void> {
-      await trx
-        .updateTable('api_keys')
-        .set({ credits_remaining: allowance, credits_spent: 0, credits_period: period })
-        .where('id', '=', id)
-        .where('credits_period', '<', period)
-        .execute();
+      await refillQuery.execute(trx, id, period, allowance);
     },
 
     /**
@@ -124,24 +149,8 @@ export function createApiKeysRepository(db: Executor) {
      * the owner's cap: one guarded update, so concurrent calls can never overspend either.
      */
     async takeAllowance(id: string, amount: number, now: string, trx: Executor = db): Promise<boolean> {
-      const result = await trx
-        .updateTable('api_keys')
-        .set({
-          credits_remaining: sql`credits_remaining - ${amount}`,
-          credits_spent: sql`credits_spent + ${amount}`,
-          usage_count: sql`usage_count + 1`,
-          last_used_at: now,
-        })
-        .where('id', '=', id)
-        .where('credits_remaining', '>=', amount)
-        .where((eb) =>
-          eb.or([
-            eb('monthly_spend_cap', 'is', null),
-            eb(sql<number>`credits_spent + ${amount}`, '<=', eb.ref('monthly_spend_cap')),
-          ]),
-        )
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const result = await takeAllowanceQuery.execute(trx, id, amount, now);
+      return Number(result.numAffectedRows) === 1;
     },
 
     async returnAllowance(id: string, amount: number, trx: Executor = db): Promise<void> {
@@ -158,10 +167,7 @@ export function createApiKeysRepository(db: Executor) {
     /** Writes one usage record; returns its id. */
     async recordRequest(row: Omit<Insertable<ApiRequestsTable>, 'id'>, trx: Executor = db): Promise<string> {
       const id = randomUUID();
-      await trx
-        .insertInto('api_requests')
-        .values({ id, ...row })
-        .execute();
+      await insertRequestQuery.execute(trx, { id, ...row });
       return id;
     },
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type Dialect, lockForUpdate } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiled, precompiledInsert } from '../../platform/db/precompiled.js';
 import type { CreditLedgerKind } from '../../platform/db/schema.js';
 import type { CreditBuckets } from './balance.js';
 
@@ -21,6 +22,30 @@ export interface LedgerEntryInput {
 }
 
 export function createCreditsRepository(db: Executor, dialect: Dialect) {
+  // Every charge, reservation and refund runs these (precompiled: built once, values bound per call).
+  const applyQuery = precompiled(
+    4,
+    (trx, userId: string, deltaMonthly: number, deltaPurchased: number, now: string) =>
+      trx
+        .updateTable('users')
+        .set({
+          credits_monthly: sql<number>`credits_monthly + ${deltaMonthly}`,
+          credits_purchased: sql<number>`credits_purchased + ${deltaPurchased}`,
+          updated_at: now,
+        })
+        .where('id', '=', userId)
+        .where(sql<boolean>`credits_monthly + ${deltaMonthly} >= 0`)
+        .where(sql<boolean>`credits_purchased + ${deltaPurchased} >= 0`)
+        .returning(['credits_monthly', 'credits_purchased']),
+  );
+  const insertEntryQuery = precompiledInsert('credit_ledger');
+  const lockBucketsQuery = precompiled(1, (trx, userId: string) =>
+    lockForUpdate(
+      dialect,
+      trx.selectFrom('users').select(['credits_monthly', 'credits_purchased']).where('id', '=', userId),
+    ),
+  );
+
   return {
     /**
      * Moves the cached balances by the deltas and appends the ledger entry, in the caller's
@@ -28,34 +53,26 @@ export function createCreditsRepository(db: Executor, dialect: Dialect) {
      * concurrently: when it would, nothing is written and null is returned.
      */
     async apply(input: LedgerEntryInput, trx: Executor = db): Promise<Balances | null> {
-      const updated = await trx
-        .updateTable('users')
-        .set({
-          credits_monthly: sql<number>`credits_monthly + ${input.deltaMonthly}`,
-          credits_purchased: sql<number>`credits_purchased + ${input.deltaPurchased}`,
-          updated_at: input.now,
-        })
-        .where('id', '=', input.userId)
-        .where(sql<boolean>`credits_monthly + ${input.deltaMonthly} >= 0`)
-        .where(sql<boolean>`credits_purchased + ${input.deltaPurchased} >= 0`)
-        .returning(['credits_monthly', 'credits_purchased'])
-        .executeTakeFirst();
+      const updated = await applyQuery.first(
+        trx,
+        input.userId,
+        input.deltaMonthly,
+        input.deltaPurchased,
+        input.now,
+      );
       if (!updated) return null;
-      await trx
-        .insertInto('credit_ledger')
-        .values({
-          id: randomUUID(),
-          user_id: input.userId,
-          kind: input.kind,
-          delta_monthly: input.deltaMonthly,
-          delta_purchased: input.deltaPurchased,
-          balance_monthly: updated.credits_monthly,
-          balance_purchased: updated.credits_purchased,
-          reference: input.reference ?? null,
-          note: input.note ?? null,
-          created_at: input.now,
-        })
-        .execute();
+      await insertEntryQuery.execute(trx, {
+        id: randomUUID(),
+        user_id: input.userId,
+        kind: input.kind,
+        delta_monthly: input.deltaMonthly,
+        delta_purchased: input.deltaPurchased,
+        balance_monthly: updated.credits_monthly,
+        balance_purchased: updated.credits_purchased,
+        reference: input.reference ?? null,
+        note: input.note ?? null,
+        created_at: input.now,
+      });
       return { monthly: updated.credits_monthly, purchased: updated.credits_purchased };
     },
 
@@ -64,10 +81,7 @@ export function createCreditsRepository(db: Executor, dialect: Dialect) {
      * has a single writer), so a concurrent change cannot slip between this read and the write.
      */
     lockBuckets(userId: string, trx: Executor): Promise<CreditBuckets | undefined> {
-      return lockForUpdate(
-        dialect,
-        trx.selectFrom('users').select(['credits_monthly', 'credits_purchased']).where('id', '=', userId),
-      ).executeTakeFirst();
+      return lockBucketsQuery.first(trx, userId);
     },
 
     /** The user row's two buckets, unlocked (a read for display). */

@@ -6,6 +6,7 @@ import {
 import type { Insertable, Selectable } from 'kysely';
 import { toDbBoolean } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiledInsert } from '../../platform/db/precompiled.js';
 import type { GenerationStatus, GenerationsTable } from '../../platform/db/schema.js';
 
 /** A job as the engine reads it: its stored options typed (the JSON column is read once, here). */
@@ -21,13 +22,13 @@ function toRow(row: Selectable<GenerationsTable>): GenerationRow {
 }
 const toRowOrUndefined = (row: Selectable<GenerationsTable> | undefined) => (row ? toRow(row) : undefined);
 
+/** Every accepted job is one of these (the accept path of the public API: precompiled). */
+const insertQuery = precompiledInsert('generations');
+
 export function createGenerationsRepository(db: Executor) {
   return {
     async insert(row: NewGeneration, trx: Executor = db): Promise<void> {
-      await trx
-        .insertInto('generations')
-        .values({ ...row, options: writeStoredGenerationOptions(row.options) })
-        .execute();
+      await insertQuery.execute(trx, { ...row, options: writeStoredGenerationOptions(row.options) });
     },
 
     find(id: string, trx: Executor = db): Promise<GenerationRow | undefined> {

@@ -1,9 +1,15 @@
 import type { Executor } from '../../platform/db/executor.js';
+import { precompiled } from '../../platform/db/precompiled.js';
+
+/** Read by the features that follow a setting, often on every request of theirs (precompiled). */
+const findQuery = precompiled(1, (db, userId: string) =>
+  db.selectFrom('user_settings').selectAll().where('user_id', '=', userId),
+);
 
 export function createSettingsRepository(db: Executor) {
   return {
     find(userId: string, trx: Executor = db) {
-      return trx.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return findQuery.first(trx, userId);
     },
 
     /** Creates the row unless it exists (two first reads at once must not fail). */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness.js';
 import { type Database, migrateToLatest, openDatabase } from './database.js';
-import { precompiled } from './precompiled.js';
+import { precompiled, precompiledInsert } from './precompiled.js';
 
 describe('precompiled queries', () => {
   let dataDir: string;
@@ -91,5 +91,38 @@ describe('precompiled queries', () => {
       db.selectFrom('users').select('id').where('id', '=', id),
     );
     await expect(careless.rows(database.kysely, 'a', 'b')).rejects.toThrow(/placed 1 of its 2 values/);
+  });
+
+  it('inserts rows of each shape it is given, leaving out undefined columns as Kysely does', async () => {
+    const insertUser = precompiledInsert('users');
+    const now = new Date().toISOString();
+    const base = {
+      display_name: 'Ada',
+      password_hash: null,
+      role: 'user' as const,
+      plan: 'free' as const,
+      email_verified_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const first = randomUUID();
+    const second = randomUUID();
+    await insertUser.execute(database.kysely, { ...base, id: first, email: 'a@example.com', handle: 'ada' });
+    // Another shape: no handle at all, and an undefined value (left out, so the column default applies).
+    await insertUser.execute(database.kysely, {
+      ...base,
+      id: second,
+      email: 'b@example.com',
+      marketing_consent_at: undefined,
+    });
+    const rows = await database.kysely
+      .selectFrom('users')
+      .select(['id', 'email', 'handle', 'credits_monthly'])
+      .orderBy('email')
+      .execute();
+    expect(rows).toEqual([
+      { id: first, email: 'a@example.com', handle: 'ada', credits_monthly: 0 },
+      { id: second, email: 'b@example.com', handle: null, credits_monthly: 0 },
+    ]);
   });
 });

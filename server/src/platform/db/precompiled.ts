@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
 import type { DB } from './schema.js';
 
 /** Stands in for the `index`th value while a precompiled query is built; never sent to the database. */
@@ -63,6 +63,35 @@ export function precompiled<P extends readonly unknown[], O>(
     /** The first row the query returns, if any. */
     async first(db: Kysely<DB>, ...values: P): Promise<O | undefined> {
       return (await this.execute(db, ...values)).rows[0];
+    },
+  };
+}
+
+/**
+ * An insert of one row into `table`, precompiled per set of columns the rows carry (a repository writes the same
+ * shape every time, so this compiles once or twice). Columns whose value is `undefined` are left out, as Kysely does.
+ */
+export function precompiledInsert<T extends keyof DB & string>(table: T) {
+  const byShape = new Map<string, ReturnType<typeof precompiled<unknown[], unknown>>>();
+  return {
+    async execute(db: Kysely<DB>, row: Insertable<DB[T]>): Promise<void> {
+      const entries = Object.entries(row).filter(([, value]) => value !== undefined);
+      const columns = entries.map(([column]) => column);
+      const shape = columns.join(',');
+      let query = byShape.get(shape);
+      if (!query) {
+        query = precompiled(columns.length, (builder, ...values: unknown[]) =>
+          builder
+            .insertInto(table)
+            .values(
+              Object.fromEntries(columns.map((column, index) => [column, values[index]])) as Insertable<
+                DB[T]
+              >,
+            ),
+        );
+        byShape.set(shape, query);
+      }
+      await query.execute(db, ...entries.map(([, value]) => value));
     },
   };
 }
