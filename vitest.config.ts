@@ -14,7 +14,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts'],
+          // web/scripts: the build's own checks (the bundle budget builds the web app in node).
+          include: ['common/src/**/*.test.ts', 'server/src/**/*.test.ts', 'web/scripts/**/*.test.ts'],
           exclude: ['**/node_modules/**', ...featureTests],
           environment: 'node',
           setupFiles: serverSetup,

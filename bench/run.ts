@@ -7,7 +7,9 @@ import { httpReadsSuite } from './suites/http-reads.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
 import { publicApiAcceptSuite, publicApiSuite } from './suites/public-api.js';
+import { search1mSuite } from './suites/search-1m.js';
 import { sketchSuite } from './suites/sketch.js';
+import { webSuite } from './suites/web.js';
 
 const suites: BenchSuite[] = [
   httpHealthSuite,
@@ -16,8 +18,10 @@ const suites: BenchSuite[] = [
   publicApiSuite,
   publicApiAcceptSuite,
   librarySearchSuite,
+  search1mSuite,
   sketchSuite,
   enhanceSuite,
+  webSuite,
 ];
 
 const wanted = process.argv.slice(2);

@@ -198,7 +198,9 @@ describe('two-factor sign-in and passkeys', () => {
     });
     await page.goto('/auth');
     await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => sessionStorage.getItem('e2e-email-autocomplete'))).toBe('username webauthn');
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-email-autocomplete'))).toBe(
+      'username webauthn',
+    );
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
 
     // The same with the "Sign in with a passkey" button, in a browser without passkey autofill.

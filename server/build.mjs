@@ -11,10 +11,17 @@ await build({
   // main.js at run time.
   entryPoints: {
     main: 'src/main.ts',
+    // main.js imports these two by URL: the tracing bootstrap (only with OTEL_EXPORTER_OTLP_ENDPOINT)
+    // must run before the server's modules load.
+    server: 'src/server.ts',
+    'platform/observability/otel': 'src/platform/observability/otel.ts',
+    // The `kaleido` operator command (package.json "bin").
+    cli: 'src/cli/bin.ts',
     'sketch-worker': 'src/providers/sketch/sketch-worker.ts',
     'enhance-worker': 'src/providers/enhance/enhance-worker.ts',
   },
-  outdir: 'dist',
+  // Tests build a throwaway copy elsewhere (KALEIDO_BUILD_OUTDIR); everyone else uses dist/.
+  outdir: process.env.KALEIDO_BUILD_OUTDIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20.19',

@@ -110,10 +110,17 @@ function installableApp() {
   });
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Pinned to this folder so the config works from any working directory (npm scripts, the root Vitest projects).
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), browserContractsOnly(), precompiledMessages(), installableApp()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    browserContractsOnly(),
+    precompiledMessages(),
+    // The prerender bundle (scripts/prerender.mjs) renders pages in Node: no service worker of its own.
+    ...(isSsrBuild ? [] : [installableApp()]),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -130,6 +137,8 @@ export default defineConfig({
     target: 'es2022',
     // Every browser that runs the app supports <link rel="modulepreload">; no inline polyfill.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: which chunks each route loads first (scripts/initial-bundle.mjs).
+    manifest: !isSsrBuild,
   },
   test: {
     name: 'web',
@@ -140,4 +149,4 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
   },
-});
+}));

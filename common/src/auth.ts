@@ -32,6 +32,8 @@ export const ZSignupRequest = z.object({
   email,
   password: newPassword,
   remember: z.boolean().default(false),
+  /** The token of an invite link; required while sign-ups are invite-only (site settings). */
+  inviteToken: z.string().max(200).optional(),
 });
 export type TSignupRequest = z.input<typeof ZSignupRequest>;
 

@@ -86,6 +86,14 @@ describe('contracts', () => {
     expect(isAppRoute('/library/')).toBe(true);
     expect(isAppRoute('/generate/video')).toBe(true);
     expect(isAppRoute('/generate')).toBe(false);
-    expect(isAppRoute('/admin')).toBe(false);
+    expect(isAppRoute('/administrator')).toBe(false);
+  });
+
+  it("recognises the administrators' console and its person and job pages", () => {
+    expect(isAppRoute('/admin')).toBe(true);
+    expect(isAppRoute('/admin/people/0b6f3c1e-3d7a-4f0e-9a55-2f1f2b9c1d11')).toBe(true);
+    expect(isAppRoute('/admin/jobs/job_123/')).toBe(true);
+    expect(isAppRoute('/admin/people/a/b')).toBe(false);
+    expect(isAppRoute('/admin/elsewhere/1')).toBe(false);
   });
 });

@@ -72,3 +72,32 @@ export const ZHealthResponse = z
   })
   .meta({ id: 'HealthResponse' });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+/** `GET /health/live`: the process is up and its event loop turns (no dependency is asked). */
+export const ZLivenessResponse = z
+  .object({
+    success: z.literal(true),
+    status: z.literal('alive'),
+    uptimeSeconds: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'LivenessResponse' });
+export type TLivenessResponse = z.infer<typeof ZLivenessResponse>;
+
+/** What `GET /health/ready` checks; a failing one makes it answer 503 and names it. */
+export const READINESS_CHECKS = ['database', 'migrations', 'storage', 'queue'] as const;
+
+export const ZReadinessResponse = z
+  .object({
+    success: z.boolean(),
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.array(
+      z.object({
+        name: z.enum(READINESS_CHECKS),
+        ok: z.boolean(),
+        /** Why it failed, without hosts or upstream messages (the probe needs no sign-in). */
+        detail: z.string().optional(),
+      }),
+    ),
+  })
+  .meta({ id: 'ReadinessResponse' });
+export type TReadinessResponse = z.infer<typeof ZReadinessResponse>;

@@ -28,6 +28,14 @@ export const ERRORS = {
   CROSS_SITE_REQUEST: { status: 403 },
   INTEGRATIONS_DISABLED: { status: 403 },
   DEBUG_MODE_OFF: { status: 403 },
+  /** The account was disabled by an administrator: no sign-in, no session, no API key (issue 20). */
+  ACCOUNT_DISABLED: { status: 403 },
+  /** `/api/admin/*` with an API key: administration takes an administrator's session. */
+  API_KEY_NOT_ALLOWED: { status: 403 },
+  /** `ADMIN_REQUIRE_2FA=true` and the administrator has no second factor yet. */
+  ADMIN_SECOND_FACTOR_REQUIRED: { status: 403 },
+  /** The only administrator tried to demote or disable themselves. */
+  LAST_ADMINISTRATOR: { status: 409 },
   NOT_FOUND: { status: 404 },
   ROUTE_NOT_FOUND: { status: 404 },
   PROFILE_NOT_FOUND: { status: 404 },
@@ -43,6 +51,16 @@ export const ERRORS = {
   GENERATION_FAILED_VIDEO: { status: 502 },
   /** The job was cancelled (by its owner or an operator) before it finished; nothing was charged. */
   GENERATION_CANCELLED: { status: 409 },
+  /** A prompt with a term an administrator blocked (issue 20); refused before anything is charged. */
+  CONTENT_BLOCKED: { status: 400 },
+  /** The person's plan may not use the chosen model (site settings, issue 20). */
+  MODEL_NOT_ALLOWED: { status: 403 },
+  /** One report per person and item. */
+  ALREADY_REPORTED: { status: 409 },
+  /** Sign-ups closed, or invite-only without a (valid) invite link (site settings). */
+  SIGNUPS_CLOSED: { status: 403 },
+  INVITE_REQUIRED: { status: 403 },
+  INVITE_INVALID: { status: 403 },
   INTERNAL: { status: 500 },
   HEALTH_CHECK_FAILED: { status: 503 },
   SERVICE_UNAVAILABLE: { status: 503 },

@@ -26,6 +26,17 @@ export const APP_ROUTES = {
   providerDocs: '/docs/providers',
   /** A person's public profile (`/u/<handle>`); see ROUTE_PATTERNS. */
   publicProfile: '/u/:handle',
+  /** The administrators' console (issue 20): dashboard, then its sections. */
+  admin: '/admin',
+  adminPeople: '/admin/people',
+  /** One person's page in the console; see ROUTE_PATTERNS. */
+  adminPerson: '/admin/people/:id',
+  adminJobs: '/admin/jobs',
+  /** One job's detail in the console; see ROUTE_PATTERNS. */
+  adminJob: '/admin/jobs/:id',
+  adminModeration: '/admin/moderation',
+  adminSettings: '/admin/settings',
+  adminAudit: '/admin/audit',
 } as const;
 
 export type TAppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
@@ -33,7 +44,10 @@ export type TAppRoute = (typeof APP_ROUTES)[keyof typeof APP_ROUTES];
 const KNOWN_PATHS = new Set<string>(Object.values(APP_ROUTES).filter((path) => !path.includes(':')));
 
 /** Routes with a parameter, as the paths they answer (a public profile's handle, see HANDLE_PATTERN). */
-const ROUTE_PATTERNS: readonly RegExp[] = [/^\/u\/[a-z0-9][a-z0-9_-]{2,29}$/];
+const ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/u\/[a-z0-9][a-z0-9_-]{2,29}$/,
+  /^\/admin\/(?:people|jobs)\/[A-Za-z0-9_-]{1,100}$/,
+];
 
 /** True when `pathname` is one of the app's routes (a trailing slash is tolerated). */
 export function isAppRoute(pathname: string): boolean {

@@ -11,8 +11,10 @@ import { createAccountDataRegistry } from './features/accounts/account-data.js';
 import { presentMe } from './features/accounts/accounts.presenter.js';
 import { createAccountsService } from './features/accounts/accounts.service.js';
 import { createUsersRepository } from './features/accounts/users.repository.js';
+import { createAdminRepository } from './features/admin/admin.repository.js';
 import { adminRoutes } from './features/admin/admin.routes.js';
-import { createAdminService } from './features/admin/admin.service.js';
+import { type AdminService, createAdminService } from './features/admin/admin.service.js';
+import { registerAdminGuard } from './features/admin/admin-guard.js';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { createAnalyticsService } from './features/analytics/analytics.service.js';
@@ -21,6 +23,10 @@ import { buildAppOpenApiDocument } from './features/api-docs/app-openapi.js';
 import { createApiKeysRepository } from './features/api-keys/api-keys.repository.js';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.js';
 import { createApiKeysService } from './features/api-keys/api-keys.service.js';
+import { createAuditRepository } from './features/audit/audit.repository.js';
+import { auditRoutes } from './features/audit/audit.routes.js';
+import { createAuditService } from './features/audit/audit.service.js';
+import { createSecurityAudit } from './features/audit/security-events.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createAuthService } from './features/auth/auth.service.js';
 import { createAuthTokensRepository } from './features/auth/auth-tokens.repository.js';
@@ -62,6 +68,9 @@ import { createAssetsRepository } from './features/library/assets.repository.js'
 import { presentAsset } from './features/library/library.presenter.js';
 import { libraryRoutes } from './features/library/library.routes.js';
 import { createLibraryService } from './features/library/library.service.js';
+import { createModerationRepository } from './features/moderation/moderation.repository.js';
+import { moderationRoutes } from './features/moderation/moderation.routes.js';
+import { createModerationService } from './features/moderation/moderation.service.js';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
 import { notificationsRoutes, UNSUBSCRIBE_PATH } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
@@ -88,6 +97,14 @@ import { createSettingsService } from './features/settings/settings.service.js';
 import { createSharingRepository } from './features/sharing/sharing.repository.js';
 import { sharingRoutes } from './features/sharing/sharing.routes.js';
 import { createSharingService } from './features/sharing/sharing.service.js';
+import {
+  type AnnouncementEmailsService,
+  createAnnouncementEmailsService,
+} from './features/site-settings/announcement-emails.service.js';
+import { createInvitesService } from './features/site-settings/invites.service.js';
+import { createSiteSettingsRepository } from './features/site-settings/site-settings.repository.js';
+import { siteSettingsRoutes } from './features/site-settings/site-settings.routes.js';
+import { createSiteSettingsService } from './features/site-settings/site-settings.service.js';
 import { toolsRoutes } from './features/tools/tools.routes.js';
 import { createToolsService } from './features/tools/tools.service.js';
 import { uploadLimits } from './features/uploads/upload-limits.js';
@@ -101,6 +118,7 @@ import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
 import { createWebhooksService, type DeliveryOptions } from './features/webhooks/webhooks.service.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { Database } from './platform/db/database.js';
+import type { Executor } from './platform/db/executor.js';
 import { collectAllowedMethods } from './platform/http/allowed-methods.js';
 import { AppError } from './platform/http/app-error.js';
 import { registerCsrfProtection } from './platform/http/csrf.js';
@@ -117,6 +135,12 @@ import { deriveKey } from './platform/keys.js';
 import { loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { type Resolver, resolveTarget, SafeFetchError } from './platform/net/safe-fetch.js';
+import { createJobObserver } from './platform/observability/job-observer.js';
+import { createMetrics } from './platform/observability/metrics.js';
+import { metricsRoutes } from './platform/observability/metrics.routes.js';
+import { observeQueue } from './platform/observability/observed-queue.js';
+import { queueStats } from './platform/observability/queue-stats.js';
+import { tracing } from './platform/observability/tracing.js';
 import { createTestModePaymentProvider, type PaymentProvider } from './platform/payments/index.js';
 import { createJobQueue, type JobQueue } from './platform/queue/index.js';
 import { createScheduler, type Scheduler } from './platform/scheduler.js';
@@ -151,9 +175,16 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Scheduled jobs this app runs on a timer, callable directly (tests drive them with their clock). */
-    jobs: { runMonthlyResets: BillingService['runMonthlyResets']; cleanupUnsaved: UnsavedCleanup };
+    jobs: {
+      runMonthlyResets: BillingService['runMonthlyResets'];
+      cleanupUnsaved: UnsavedCleanup;
+      /** Announcement e-mails whose process stopped; `idle` waits for the ones this process sends. */
+      announcementEmails: Pick<AnnouncementEmailsService, 'run' | 'idle'>;
+    };
     /** This process's periodic tasks; main.ts starts them after listening when its role runs them. */
     scheduler: Scheduler;
+    /** Services the operator's CLI calls on an app it builds without listening (grant-credits, disable). */
+    operations: { admin: AdminService };
   }
 }
 
@@ -231,17 +262,34 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
+  // Prometheus metrics: every answer counted by route template, GET /metrics (platform/observability).
+  const metrics = createMetrics({
+    queue: () => queueStats(database),
+    providers: () => registry.health(),
+    now: () => clock.now(),
+  });
+  metricsRoutes(app, { metrics, token: config.metricsToken ?? null });
 
   // Repositories and services, wired explicitly.
   const db = database.kysely;
   const users = createUsersRepository(db);
-  const credits = createCreditsService({ credits: createCreditsRepository(db, database.dialect), clock });
+  // The audit log (issue 20): administrative actions and security events, appended by the services.
+  const audit = createAuditService({ audit: createAuditRepository(db), clock, log: app.log });
+  const securityAudit = createSecurityAudit({ audit, users });
+  const credits = createCreditsService({
+    credits: createCreditsRepository(db, database.dialect),
+    clock,
+    observe: (operation, amount) => metrics.credits.inc({ operation }, amount),
+  });
   const accounts = createAccountsService({
     database,
     users,
     credits,
     settings: createSettingsRepository(db),
     clock,
+    // Sign-ups open, invite-only or closed, and the starting credits (site settings; `invites` is
+    // created below, used only once requests arrive).
+    admitSignup: (input, trx) => invites.admitSignup(input, trx),
   });
   const sessions = createSessionsRepository(db);
   const auth = createAuthService({
@@ -255,6 +303,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     // Security e-mails (always sent); `notifications` is created below, used only once requests arrive.
     onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
+    // The audit log's sign-in events (failures, lockouts, a disabled account's tries).
+    onSignInFailed: (email, userId, ip) => void securityAudit.signInFailed(email, userId, ip),
+    onLockout: (email, ip) => void securityAudit.lockout(email, ip),
+    onSignInRefused: (user, ip) => void securityAudit.signInRefused(user, ip),
   });
   const authn = createAuthenticator({ auth, cookieName, https });
   // Two-factor sign-in and passkeys; security e-mails through `notifications` (created below).
@@ -266,14 +318,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     clock,
     encryptionKey: deriveKey(config.serverSecret, 'totp-secrets'),
-    onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
+    onSecurityEvent: (userId, event, meta) => {
+      notifications.security(userId, event, meta);
+      void securityAudit.securityEvent(userId, event, meta);
+    },
   });
   const passkeys = createPasskeysService({
     publicUrl: config.publicUrl,
     repository: twoFactorRepository,
     users,
     clock,
-    onSecurityEvent: (userId, event, meta) => notifications.security(userId, event, meta),
+    onSecurityEvent: (userId, event, meta) => {
+      notifications.security(userId, event, meta);
+      void securityAudit.securityEvent(userId, event, meta);
+    },
   });
   const twoFactorCookies = createTwoFactorCookies({ https });
   const secondStep = createSecondStepGate({ twoFactor, cookies: twoFactorCookies });
@@ -359,8 +417,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const store = deps.store ?? createFileStore(config);
   const signer = createUrlSigner(deriveKey(config.serverSecret, 'file-urls'));
-  const queue =
-    deps.queue ?? createJobQueue(config, (error) => app.log.error({ err: error }, 'job queue error'));
+  // Observed: readiness asks whether it runs, and a job continues the trace of the request that made it.
+  const queue = observeQueue(
+    deps.queue ?? createJobQueue(config, (error) => app.log.error({ err: error }, 'job queue error')),
+    { name: 'generation', tracing },
+  );
   const events = createGenerationEvents();
   const generationsRepository = createGenerationsRepository(db);
   const assets = createAssetsRepository(db, database.dialect);
@@ -371,6 +432,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encryptionKey: deriveKey(config.serverSecret, 'api-key-encryption'),
     clock,
     webhookPolicy,
+    onKeyEvent: (event, trx) => securityAudit.keyEvent(event, trx),
   });
   // Web Push when a job ends (the person's browsers that subscribed, if they want alerts).
   const push = config.push
@@ -413,6 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     onDisabled: (userId, target) => notifications.webhookDisabled(userId, target),
     options: deps.webhookOptions,
+    onAttempt: (outcome) => metrics.webhookDeliveries.inc({ outcome }),
   });
   // Deliveries written in a job's ending transaction, enqueued once it committed.
   const endedDeliveries = new Map<string, string[]>();
@@ -431,6 +494,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     failureMessage,
     options: deps.runnerOptions,
+    observer: createJobObserver({ metrics, tracing }),
     keepsPromptText: (userId, trx) => settingFlags.keepsPromptText(userId, trx),
     autoSave: (userId) => settingFlags.value(userId, 'autoSaveEnabled'),
     // A job made through an API key: its request log learns the outcome; a failure returns the allowance.
@@ -491,6 +555,49 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     watermarkFor: async (userId) => {
       const user = await users.findById(userId);
       return !user || user.plan === 'free' || (await settingFlags.value(userId, 'watermarkEnabled'));
+    },
+    // Every route's jobs: blocked terms and the plan's models (site settings), before any reservation.
+    admit: (userId, job) => siteSettings.admit(userId, job),
+    preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
+  });
+
+  // Site settings and moderation (issue 20): stored in the database, effective in every process.
+  const siteSettingsRepository = createSiteSettingsRepository(db);
+  const recordAudit = (entry: Parameters<typeof audit.record>[0], trx: Executor) => audit.record(entry, trx);
+  const siteSettings = createSiteSettingsService({
+    database,
+    repository: siteSettingsRepository,
+    users,
+    registry,
+    clock,
+    audit: recordAudit,
+  });
+  const invites = createInvitesService({
+    database,
+    repository: siteSettingsRepository,
+    siteSettings,
+    clock,
+    publicUrl: config.publicUrl,
+    audit: recordAudit,
+  });
+  const announcementEmails = createAnnouncementEmailsService({
+    database,
+    repository: siteSettingsRepository,
+    recipients: (options) => notifications.consentingRecipients(options),
+    send: (recipient, message) => notifications.announcement(recipient, message),
+    clock,
+    log: app.log,
+    audit: recordAudit,
+  });
+  const moderation = createModerationService({
+    database,
+    repository: createModerationRepository(db),
+    signer,
+    clock,
+    audit: recordAudit,
+    // The people console's disable (`admin`, created below): sessions end, keys stop, its own audit row.
+    disableAccount: async (actor, userId, reason) => {
+      await admin.disableUser(actor, userId, reason);
     },
   });
 
@@ -625,7 +732,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('jobs', {
     runMonthlyResets: (batch?: number) => billing.runMonthlyResets(batch),
     cleanupUnsaved,
+    announcementEmails,
   });
+  app.addHook('onClose', () => announcementEmails.idle());
+  if (config.workerConcurrency > 0) {
+    // A sending whose process stopped goes on from its last batch once its lease lapses.
+    scheduler.add({
+      name: 'announcement-emails',
+      everyMs: JOB_RECOVERY_INTERVAL_MS,
+      run: () => announcementEmails.run(),
+      failure: 'announcement e-mails failed',
+    });
+  }
   if (config.workerConcurrency > 0) {
     scheduler.add({
       name: 'monthly-resets',
@@ -643,6 +761,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
+  // Administration (issue 20): one guard in front of every /api/admin route (API keys refused, an
+  // administrator's session, a second factor when ADMIN_REQUIRE_2FA=true); audited actions.
+  registerAdminGuard(app, {
+    authn,
+    requireSecondFactor: config.adminRequire2fa ?? false,
+    hasSecondFactor: (userId) => twoFactor.hasSecondFactor(userId),
+  });
+  const admin = createAdminService({
+    database,
+    admin: createAdminRepository(db, database.dialect),
+    users,
+    sessions,
+    credits,
+    twoFactor,
+    auth,
+    generations,
+    generationsRepository,
+    audit,
+    providerHealth: () => registry.health(),
+    languageOf: (userId) => settingFlags.value(userId, 'language'),
+    clock,
+    log: app.log,
+  });
+  app.decorate('operations', { admin });
+
   // Feature modules.
   healthRoutes(app, {
     health: createHealthService({
@@ -651,9 +794,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock,
       startedAt,
       providers: () => registry.health(),
+      store,
+      ...(config.workerConcurrency > 0 ? { queueRunning: () => queue.running } : {}),
     }),
   });
-  authRoutes(app, { auth, authn, users, credits, database, clock, limits: config.rateLimits, secondStep });
+  authRoutes(app, {
+    auth,
+    authn,
+    users,
+    credits,
+    database,
+    clock,
+    limits: config.rateLimits,
+    secondStep,
+    admin,
+  });
   oidcRoutes(app, { oidc, authn, publicUrl: config.publicUrl, https, secondStep });
   twoFactorRoutes(app, {
     auth,
@@ -664,7 +819,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cookies: twoFactorCookies,
     limits: config.rateLimits,
   });
-  adminRoutes(app, { authn, admin: createAdminService({ users, twoFactor, log: app.log }) });
+  adminRoutes(app, { authn, admin });
+  auditRoutes(app, { authn, audit });
   settingsRoutes(app, { authn, settings });
   if (push) pushRoutes(app, { authn, push });
   accountRoutes(app, { authn, auth, account });
@@ -676,7 +832,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     registry,
     prices: config.prices,
     watch: (jobId, userId) => notifications.watch(jobId, userId),
+    allowedModels: (userId) => siteSettings.allowedModels(userId),
   });
+  siteSettingsRoutes(app, { authn, siteSettings, invites, announcements: announcementEmails });
+  moderationRoutes(app, { authn, moderation });
   providerWebhookRoutes(app, { registry });
   libraryRoutes(app, { authn, library: createLibraryService({ assets, store }), signer });
   // Uploads and the creative tools (issue 16): jobs of the same engine, assets of the same library.
@@ -688,7 +847,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits,
     planOf: async (userId) => (await users.findById(userId))?.plan ?? 'free',
   });
-  const tools = createToolsService({ registry, generations, assets, store, uploadLimits: limits });
+  const tools = createToolsService({
+    registry,
+    generations,
+    assets,
+    store,
+    uploadLimits: limits,
+    preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
+  });
   uploadsRoutes(app, { authn, uploads, signer, limits });
   toolsRoutes(app, { authn, tools, generations });
   creditsRoutes(app, { authn, credits });
@@ -754,6 +920,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       signer,
       presenter: publicPresenter,
       clock,
+      allowedModels: (userId) => siteSettings.allowedModels(userId),
     }),
   });
   // The public API's uploads, enhance and edit (issue 16), answered like its generators.
@@ -787,6 +954,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presenter: createOpenAICompatPresenter({ publicUrl: config.publicUrl, signer }),
       clock,
       startedAt,
+      preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
     }),
     localeOf: requestLocale.of,
     limits,

@@ -36,6 +36,8 @@ export interface AppConfig {
   scheduler: boolean;
   /** Webhook deliveries: `allowPrivate` lets targets resolve to private addresses (self-hosted setups, tests). */
   webhooks: { allowPrivate: boolean };
+  /** `ADMIN_REQUIRE_2FA=true`: every `/api/admin` route refuses an administrator without a second factor. */
+  adminRequire2fa?: boolean;
   /** Per-IP limits of the sign-up and sign-in endpoints. */
   rateLimits: { signupsPerHour: number; loginsPerMinute: number };
   /** Credits per generation (DECISIONS: image 1, video 3), changeable by the operator. */
@@ -48,6 +50,8 @@ export interface AppConfig {
   providers?: ProvidersSetup;
   /** Upload limits and per-plan storage quotas (issue 16); absent parts: the shared defaults. */
   uploads?: Partial<UploadLimits>;
+  /** GET /metrics asks for `Authorization: Bearer <token>` when set (METRICS_TOKEN); absent: open. */
+  metricsToken?: string;
 }
 
 /** The VAPID key pair (base64url, uncompressed P-256) and the contact push services may use. */
@@ -108,6 +112,7 @@ const ZEnvironment = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(1),
   SCHEDULER: booleanish.default(true),
   WEBHOOK_ALLOW_PRIVATE: booleanish.default(false),
+  ADMIN_REQUIRE_2FA: booleanish.default(false),
   RATE_LIMIT_SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   CREDIT_PRICE_IMAGE: z.coerce.number().int().min(0).max(10_000).default(CREDIT_PRICES.image),
@@ -125,7 +130,15 @@ const ZEnvironment = z.object({
     .string()
     .regex(/^[a-z0-9-]{1,32}$/, 'lower-case letters, digits and dashes')
     .default('oidc'),
+  /** A Bearer token GET /metrics asks for; unset: the endpoint is open (keep it off the internet). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Read by main.ts before anything else: set, the OpenTelemetry SDK is loaded and spans exported there. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
 });
+
+/** Every environment variable the configuration reads (the compose file's test checks against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnvironment.shape);
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -241,9 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions = 
     push,
     providers,
     storageUrl: vars.STORAGE_URL ?? null,
+    ...(vars.METRICS_TOKEN ? { metricsToken: vars.METRICS_TOKEN } : {}),
     workerConcurrency: vars.WORKER_CONCURRENCY,
     scheduler: vars.SCHEDULER,
     webhooks: { allowPrivate: vars.WEBHOOK_ALLOW_PRIVATE },
+    adminRequire2fa: vars.ADMIN_REQUIRE_2FA,
     prices: { image: vars.CREDIT_PRICE_IMAGE, video: vars.CREDIT_PRICE_VIDEO },
     rateLimits: {
       signupsPerHour: vars.RATE_LIMIT_SIGNUPS_PER_HOUR,
@@ -319,6 +334,7 @@ export function describeConfig(config: AppConfig): Record<string, unknown> {
     storage: config.storageUrl ? config.storageUrl.replace(/\/\/[^@/]*@/, '//***@') : 'disk',
     workerConcurrency: config.workerConcurrency,
     scheduler: config.scheduler,
+    metrics: config.metricsToken ? 'token' : 'open',
     webhooks: config.webhooks,
     social: config.social.map((provider) => ({ id: provider.id, issuer: provider.issuer })),
     push: config.push ? { vapidPublicKey: config.push.vapidPublicKey, subject: config.push.subject } : null,

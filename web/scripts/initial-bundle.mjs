@@ -1,28 +1,83 @@
 #!/usr/bin/env node
-// Prints the JavaScript and CSS a first visit downloads before any lazy route chunk: the entry script
-// and the modules index.html preloads, raw and gzip bytes. Run after `npm run build -w web`.
-import { readFileSync } from 'node:fs';
+// Prints what a first visit downloads before anything else: the entry script and the modules index.html
+// preloads (JavaScript and CSS), and per route the initial JavaScript: the entry's, the page chunk's
+// with its static imports, and the English catalog (the first language loads beside the page), raw
+// and gzip bytes. Reads dist/.vite/manifest.json. Run after `npm run build -w web`
+// (`--dist=<folder>` for another build, `--json` for the figures as JSON).
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-let raw = 0;
-let gzip = 0;
-const rows = [];
-for (const file of new Set(files)) {
+/** The page module of a route, as routes.tsx imports it, by the address a visitor types. */
+const ROUTE_NAMES = {
+  'src/features/home/home-page.tsx': '/',
+  'src/features/pricing/pricing-page.tsx': '/pricing',
+  'src/features/api-docs/api-docs-page.tsx': '/api-docs',
+  'src/features/auth/auth-page.tsx': '/auth',
+  'src/features/library/library-page.tsx': '/library',
+  'src/features/generate/generate-image-page.tsx': '/generate/image',
+  'src/app/not-found-page.tsx': '404',
+};
+const CATALOG = 'src/i18n/catalogs/en.ts';
+
+function sizes(dist, file) {
   const bytes = readFileSync(join(dist, file));
-  const zipped = gzipSync(bytes, { level: 9 }).length;
-  raw += bytes.length;
-  gzip += zipped;
-  rows.push({ file, raw: bytes.length, gzip: zipped });
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }
-const json = process.argv.includes('--json');
-if (json) console.log(JSON.stringify({ raw, gzip, files: rows }));
-else {
-  for (const row of rows)
-    console.log(`${String(row.gzip).padStart(8)}  ${String(row.raw).padStart(8)}  ${row.file}`);
-  console.log(`${String(gzip).padStart(8)}  ${String(raw).padStart(8)}  total (gzip, raw bytes)`);
+
+/** The manifest entry `key` and its static imports, as output file names. */
+function closure(manifest, key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, into);
+  return into;
+}
+
+/** The figures of the build in `dist`. */
+export function initialBundle(dist) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const entryFiles = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]),
+  );
+  const files = [...entryFiles].map((file) => ({ file, ...sizes(dist, file) }));
+  const sum = (rows, key) => rows.reduce((total, row) => total + row[key], 0);
+  const entryJs = files.filter((row) => row.file.endsWith('.js'));
+  const report = {
+    raw: sum(files, 'raw'),
+    gzip: sum(files, 'gzip'),
+    js: { raw: sum(entryJs, 'raw'), gzip: sum(entryJs, 'gzip') },
+    files,
+    routes: {},
+  };
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return report;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const entry = closure(manifest, 'index.html');
+  const pages = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key.endsWith('-page.tsx'));
+  for (const page of pages) {
+    const loaded = closure(manifest, CATALOG, closure(manifest, page, new Set(entry)));
+    const rows = [...loaded].filter((file) => file.endsWith('.js')).map((file) => sizes(dist, file));
+    report.routes[ROUTE_NAMES[page] ?? page] = { raw: sum(rows, 'raw'), gzip: sum(rows, 'gzip') };
+  }
+  return report;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const distArg = process.argv.find((arg) => arg.startsWith('--dist='));
+  const dist = distArg
+    ? distArg.slice('--dist='.length)
+    : fileURLToPath(new URL('../dist/', import.meta.url));
+  const report = initialBundle(dist);
+  if (process.argv.includes('--json')) console.log(JSON.stringify(report));
+  else {
+    const line = (gzip, raw, label) => `${String(gzip).padStart(8)}  ${String(raw).padStart(8)}  ${label}`;
+    for (const row of report.files) console.log(line(row.gzip, row.raw, row.file));
+    console.log(line(report.gzip, report.raw, 'total (gzip, raw bytes)'));
+    console.log(line(report.js.gzip, report.js.raw, 'of which JavaScript'));
+    console.log('\nInitial JavaScript per route (entry + page chunk + English catalog):');
+    for (const [route, figures] of Object.entries(report.routes))
+      console.log(line(figures.gzip, figures.raw, route));
+  }
 }

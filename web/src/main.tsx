@@ -1,6 +1,5 @@
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
@@ -9,26 +8,32 @@ import { registerServiceWorker } from './features/pwa/register';
 import { loadMessages } from './i18n/load-messages';
 import { initialLocale } from './i18n/locale-state';
 import { createQueryClient } from './lib/query-client';
+import { startApp } from './prerendered';
 import { routes } from './routes';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
-// The installable app's worker (/sw.js) exists in production builds only.
-if (import.meta.env.PROD) registerServiceWorker();
+// The installable app's worker (/sw.js) exists in production builds only. Registering it waits for
+// the load event: what the worker precaches would otherwise compete with the first page.
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+}
 listenForInstallPrompt();
 
-// The first language's catalog downloads beside the first page's chunk (which the router starts
-// loading as it is created), not after it; the I18nProvider picks up the same download.
-loadMessages(initialLocale()).catch(() => undefined);
-
+const locale = initialLocale();
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
+// The first language's catalog downloads beside the first page's chunk (which startApp or the router
+// starts loading), not after it; the I18nProvider picks up the same download.
+const messages = loadMessages(locale);
+messages.catch(() => undefined);
 
-createRoot(container).render(
+const app = () => (
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProviders>
-  </StrictMode>,
+  </StrictMode>
 );
+
+void startApp(container, { app, routes, queryClient, locale, messages });

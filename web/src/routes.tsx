@@ -108,6 +108,51 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // The administrators' console: its own chunks, loaded only when an administrator opens it.
+            path: APP_ROUTES.admin,
+            lazy: async () => ({ Component: (await import('./features/admin/admin-layout')).AdminLayout }),
+            children: [
+              {
+                index: true,
+                lazy: async () => ({
+                  Component: (await import('./features/admin/dashboard-page')).DashboardPage,
+                }),
+              },
+              {
+                path: APP_ROUTES.adminPeople,
+                lazy: async () => ({ Component: (await import('./features/admin/people-page')).PeoplePage }),
+              },
+              {
+                path: APP_ROUTES.adminPerson,
+                lazy: async () => ({ Component: (await import('./features/admin/person-page')).PersonPage }),
+              },
+              {
+                path: APP_ROUTES.adminJobs,
+                lazy: async () => ({ Component: (await import('./features/admin/jobs-page')).JobsPage }),
+              },
+              {
+                path: APP_ROUTES.adminJob,
+                lazy: async () => ({ Component: (await import('./features/admin/job-page')).JobPage }),
+              },
+              {
+                path: APP_ROUTES.adminModeration,
+                lazy: async () => ({
+                  Component: (await import('./features/admin/moderation-page')).ModerationPage,
+                }),
+              },
+              {
+                path: APP_ROUTES.adminSettings,
+                lazy: async () => ({
+                  Component: (await import('./features/admin/site-settings-page')).SiteSettingsPage,
+                }),
+              },
+              {
+                path: APP_ROUTES.adminAudit,
+                lazy: async () => ({ Component: (await import('./features/admin/audit-page')).AuditPage }),
+              },
+            ],
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('./app/not-found-page')).NotFoundPage }),
           },

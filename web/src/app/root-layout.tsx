@@ -6,6 +6,7 @@ import { useUser } from '../features/auth/auth-provider';
 import { GenerationJobsProvider } from '../features/generate/generation-jobs';
 import { RoutePreloader } from '../features/pwa/preload';
 import { useT } from '../i18n/use-t';
+import { useHydrated } from '../lib/use-hydrated';
 import { BottomBar } from './bottom-bar';
 import { CreateFab } from './create-fab';
 import { FullScreenLoader } from './full-screen-loader';
@@ -19,6 +20,9 @@ import { TopNav } from './top-nav';
 const PwaOverlays = lazy(() =>
   import('../features/pwa/pwa-overlays').then((module) => ({ default: module.PwaOverlays })),
 );
+
+// The administrators' announcement (GET /api/site), for everyone; its own small chunk.
+const AnnouncementBanner = lazy(() => import('../features/admin/announcement-banner'));
 
 const FloatingPrompt = lazy(() =>
   import('./floating-prompt').then((module) => ({ default: module.FloatingPrompt })),
@@ -36,11 +40,15 @@ const NO_FLOATING_PROMPT: readonly string[] = [
 export function RootLayout() {
   const t = useT();
   const { isLoading, isSignedIn } = useUser();
+  // The overlays depend on this browser (install prompt, connection): not part of a prerendered page.
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   // The auth pages are a full-screen split layout of their own.
   const showChrome = pathname !== APP_ROUTES.auth && pathname !== APP_ROUTES.authReset;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const showPrompt = isSignedIn && !NO_FLOATING_PROMPT.includes(path);
+  // Nor in the administrators' console, whose tables and actions it would cover.
+  const inConsole = path === APP_ROUTES.admin || path.startsWith(`${APP_ROUTES.admin}/`);
+  const showPrompt = isSignedIn && !NO_FLOATING_PROMPT.includes(path) && !inConsole;
 
   if (isLoading) return <FullScreenLoader />;
 
@@ -54,6 +62,11 @@ export function RootLayout() {
           {t('app.skipToContent')}
         </a>
         <NavigationProgress />
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <AnnouncementBanner />
+          </Suspense>
+        ) : null}
         {showChrome ? <TopNav /> : null}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
           <PageTransition />
@@ -80,9 +93,11 @@ export function RootLayout() {
             <FloatingPrompt />
           </Suspense>
         ) : null}
-        <Suspense fallback={null}>
-          <PwaOverlays />
-        </Suspense>
+        {hydrated ? (
+          <Suspense fallback={null}>
+            <PwaOverlays />
+          </Suspense>
+        ) : null}
         <RoutePreloader />
         <AnalyticsTracker />
         <ScrollRestoration />

@@ -1,12 +1,16 @@
 import { Moon, Sun } from 'lucide-react';
 import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
+import { useHydrated } from '../lib/use-hydrated';
 import { useTheme } from './theme-provider';
 
 export function ThemeToggle({ className }: { className?: string }) {
   const t = useT();
   const { resolvedTheme, toggleTheme } = useTheme();
-  const label = t(resolvedTheme === 'dark' ? 'app.theme.toLight' : 'app.theme.toDark');
+  // A prerendered page is rendered in the light theme: the label follows the stored theme once
+  // hydrated, and the icon follows the `dark` class that theme-init.js sets before the first paint.
+  const dark = useHydrated() && resolvedTheme === 'dark';
+  const label = t(dark ? 'app.theme.toLight' : 'app.theme.toDark');
   return (
     <button
       type="button"
@@ -18,11 +22,8 @@ export function ThemeToggle({ className }: { className?: string }) {
         className,
       )}
     >
-      {resolvedTheme === 'dark' ? (
-        <Sun className="size-[18px]" aria-hidden />
-      ) : (
-        <Moon className="size-[18px]" aria-hidden />
-      )}
+      <Sun className="hidden size-[18px] dark:block" aria-hidden />
+      <Moon className="size-[18px] dark:hidden" aria-hidden />
     </button>
   );
 }

@@ -1,4 +1,5 @@
-import { ChevronDown, LogOut } from 'lucide-react';
+import { APP_ROUTES } from '@kaleido/common/browser';
+import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '../features/auth/api';
 import { useUser } from '../features/auth/auth-provider';
@@ -64,6 +65,14 @@ export function UserMenu({ user }: { user: CurrentUser }) {
               </Link>
             </DropdownMenuItem>
           ))}
+          {user.role === 'admin' ? (
+            <DropdownMenuItem asChild>
+              <Link to={APP_ROUTES.admin}>
+                <ShieldCheck aria-hidden />
+                {t('admin.nav.userMenu')}
+              </Link>
+            </DropdownMenuItem>
+          ) : null}
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void handleSignOut()}>

@@ -42,6 +42,8 @@ describe('the server message catalogs', () => {
       limit: '1024 MB',
       max: 8192,
       providers: 'openai, comfyui',
+      term: 'n[a4]ked(',
+      balance: 40,
     };
     for (const locale of LOCALES) {
       for (const [id, message] of Object.entries(apiCatalogs[locale])) {

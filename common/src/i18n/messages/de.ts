@@ -24,6 +24,14 @@ export const de: Record<TApiMessageId, string> = {
     'Integrationen sind für dieses Konto ausgeschaltet. Schalte sie unter Einstellungen → Integrationen ein, um deinen persönlichen API-Schlüssel zu verwenden.',
   'api.error.DEBUG_MODE_OFF':
     'Diagnosedaten werden nur im Debug-Modus angezeigt. Schalte ihn unter Einstellungen → Erweitert ein.',
+  'api.error.ACCOUNT_DISABLED':
+    'Dieses Konto wurde deaktiviert. Wende dich an die Administration dieser Website.',
+  'api.error.API_KEY_NOT_ALLOWED':
+    'API-Schlüssel können nicht zur Verwaltung verwendet werden. Melde dich als Administrator an.',
+  'api.error.ADMIN_SECOND_FACTOR_REQUIRED':
+    'Administratoren müssen zuerst die Anmeldung in zwei Schritten einschalten: Einstellungen → Sicherheit.',
+  'api.error.LAST_ADMINISTRATOR':
+    'Du bist der einzige Administrator: Ernenne zuerst jemand anderen zum Administrator.',
   'api.error.NOT_FOUND': 'Nicht gefunden',
   'api.error.ROUTE_NOT_FOUND': 'Nicht gefunden',
   'api.error.PROFILE_NOT_FOUND': 'Profil nicht gefunden.',
@@ -41,6 +49,16 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.GENERATION_FAILED_VIDEO': 'Das Video konnte nicht generiert werden',
   'api.error.GENERATION_CANCELLED':
     'Die Generierung wurde abgebrochen, bevor sie fertig war; es wurden keine Credits verbraucht.',
+  'api.error.CONTENT_BLOCKED':
+    'Dieser Prompt enthält Wörter, die diese Website nicht erlaubt. Ändere ihn und versuche es erneut; es wurden keine Credits verbraucht.',
+  'api.error.MODEL_NOT_ALLOWED':
+    'Dein Tarif kann dieses Modell nicht nutzen. Wähle ein anderes Modell oder wechsle deinen Tarif.',
+  'api.error.ALREADY_REPORTED': 'Du hast diesen Beitrag bereits gemeldet.',
+  'api.error.SIGNUPS_CLOSED': 'Auf dieser Website sind keine Registrierungen möglich.',
+  'api.error.INVITE_REQUIRED':
+    'Auf dieser Website kannst du dich nur mit einer Einladung registrieren: Öffne den Einladungslink, den du erhalten hast.',
+  'api.error.INVITE_INVALID':
+    'Dieser Einladungslink ist abgelaufen, aufgebraucht oder wurde widerrufen. Bitte um einen neuen.',
   'api.error.INTERNAL': 'Ein unbekannter Fehler ist aufgetreten',
   'api.error.HEALTH_CHECK_FAILED': 'Statusprüfung fehlgeschlagen',
   'api.error.SERVICE_UNAVAILABLE': 'Der Dienst ist nicht verfügbar. Bitte versuche es gleich noch einmal.',
@@ -270,4 +288,22 @@ export const de: Record<TApiMessageId, string> = {
   'api.openai.oneImage': 'Sende nur ein Bild zum Bearbeiten.',
   'api.openai.maskInvalid':
     'Die Maske muss ein PNG mit Transparenz in der Größe des Bildes sein (seine transparenten Pixel werden geändert).',
+  // The administrators' console (issue 20).
+  'api.admin.amountZero': 'Gib einen Betrag ungleich null ein.',
+  'api.admin.belowZero': 'Das Guthaben würde unter null fallen: Das Konto hat {balance} Credits.',
+  'api.admin.selfDisable': 'Du kannst dein eigenes Konto nicht deaktivieren.',
+  'api.admin.jobNotCancellable': 'Nur wartende oder laufende Aufträge können abgebrochen werden.',
+  'api.admin.jobNotRetryable': 'Nur fehlgeschlagene oder abgebrochene Aufträge können wiederholt werden.',
+  'api.admin.jobNotFound': 'Auftrag nicht gefunden.',
+  'api.admin.jobMaskGone':
+    'Die Maske dieser Bearbeitung wurde am Ende des Auftrags gelöscht, daher kann er nicht wiederholt werden: Die Person kann ihn neu erstellen.',
+  'api.admin.accountDisabledNoMail':
+    'Dieses Konto ist deaktiviert: Aktiviere es, bevor du eine Passwort-Zurücksetzung sendest.',
+  // Moderation and site settings (issue 20).
+  'api.moderation.patternInvalid': 'Kein gültiger regulärer Ausdruck: {term}',
+  'api.moderation.itemNotFound': 'Dieser Beitrag ist nicht geteilt oder existiert nicht mehr.',
+  'api.moderation.notInQueue': 'Zu diesem Beitrag gibt es keine Meldungen.',
+  'api.siteSettings.unknownModel': 'Kein konfiguriertes Modell hat die ID {model}.',
+  'api.siteSettings.inviteNotFound': 'Einladung nicht gefunden.',
+  'api.siteSettings.emailNotFound': 'Ankündigungs-E-Mail nicht gefunden.',
 };

@@ -26,6 +26,11 @@ export const en = {
     'Integrations are turned off for this account. Turn them on in Settings → Integrations to use your personal API key.',
   'api.error.DEBUG_MODE_OFF':
     'Diagnostics are shown when Debug mode is on. Turn it on in Settings → Advanced.',
+  'api.error.ACCOUNT_DISABLED': "This account has been disabled. Contact this site's administrator.",
+  'api.error.API_KEY_NOT_ALLOWED': 'API keys cannot be used for administration. Sign in as an administrator.',
+  'api.error.ADMIN_SECOND_FACTOR_REQUIRED':
+    'Administrators must turn on two-step sign-in first: Settings → Security.',
+  'api.error.LAST_ADMINISTRATOR': 'You are the only administrator: promote someone else first.',
   'api.error.NOT_FOUND': 'Not found',
   'api.error.ROUTE_NOT_FOUND': 'Not found',
   'api.error.PROFILE_NOT_FOUND': 'Profile not found.',
@@ -42,6 +47,15 @@ export const en = {
   'api.error.GENERATION_FAILED_IMAGE': 'Failed to generate image',
   'api.error.GENERATION_FAILED_VIDEO': 'Failed to generate video',
   'api.error.GENERATION_CANCELLED': 'The generation was cancelled before it finished; no credits were used.',
+  'api.error.CONTENT_BLOCKED':
+    'This prompt contains words this site does not allow. Change it and try again; no credits were used.',
+  'api.error.MODEL_NOT_ALLOWED': 'Your plan cannot use this model. Choose another model or change your plan.',
+  'api.error.ALREADY_REPORTED': 'You have already reported this item.',
+  'api.error.SIGNUPS_CLOSED': 'Sign-ups are closed on this site.',
+  'api.error.INVITE_REQUIRED':
+    'Sign-ups on this site are by invitation only: open the invite link you were sent.',
+  'api.error.INVITE_INVALID':
+    'This invite link has expired, has been used up or was revoked. Ask for a new one.',
   'api.error.INTERNAL': 'Unknown error occurred',
   'api.error.HEALTH_CHECK_FAILED': 'Health check failed',
   'api.error.SERVICE_UNAVAILABLE': 'Service unavailable. Please try again shortly.',
@@ -255,6 +269,23 @@ export const en = {
   'api.openai.oneImage': 'Send one image to edit.',
   'api.openai.maskInvalid':
     'The mask must be a PNG with transparency, of the same size as the image (its transparent pixels are the ones to change).',
+  // The administrators' console (issue 20).
+  'api.admin.amountZero': 'Enter an amount other than zero.',
+  'api.admin.belowZero': 'This would take the balance below zero: the account has {balance} credits.',
+  'api.admin.selfDisable': 'You cannot disable your own account.',
+  'api.admin.jobNotCancellable': 'Only queued or running jobs can be cancelled.',
+  'api.admin.jobNotRetryable': 'Only failed or cancelled jobs can be retried.',
+  'api.admin.jobNotFound': 'Job not found.',
+  'api.admin.jobMaskGone':
+    "This edit's mask was deleted when the job ended, so it cannot be retried: the person can make it again.",
+  'api.admin.accountDisabledNoMail': 'This account is disabled: enable it before sending a password reset.',
+  // Moderation and site settings (issue 20).
+  'api.moderation.patternInvalid': 'Not a valid regular expression: {term}',
+  'api.moderation.itemNotFound': 'This item is not shared, or no longer exists.',
+  'api.moderation.notInQueue': 'This item has no reports.',
+  'api.siteSettings.unknownModel': 'No configured model has the id {model}.',
+  'api.siteSettings.inviteNotFound': 'Invite not found.',
+  'api.siteSettings.emailNotFound': 'Announcement e-mail not found.',
 } as const;
 
 /** An id of a server message: the keys of the English catalog. */

@@ -22,6 +22,13 @@ export const es: Record<TApiMessageId, string> = {
     'Las integraciones están desactivadas en esta cuenta. Actívalas en Configuración → Integraciones para usar tu clave de API personal.',
   'api.error.DEBUG_MODE_OFF':
     'El diagnóstico solo se muestra con el modo de depuración activado. Actívalo en Configuración → Avanzado.',
+  'api.error.ACCOUNT_DISABLED':
+    'Esta cuenta está desactivada. Ponte en contacto con la administración de este sitio.',
+  'api.error.API_KEY_NOT_ALLOWED':
+    'Las claves de API no sirven para administrar. Inicia sesión como administrador.',
+  'api.error.ADMIN_SECOND_FACTOR_REQUIRED':
+    'Los administradores deben activar antes el inicio de sesión en dos pasos: Configuración → Seguridad.',
+  'api.error.LAST_ADMINISTRATOR': 'Eres el único administrador: primero nombra administrador a otra persona.',
   'api.error.NOT_FOUND': 'No encontrado',
   'api.error.ROUTE_NOT_FOUND': 'No encontrado',
   'api.error.PROFILE_NOT_FOUND': 'No se encontró el perfil.',
@@ -38,6 +45,15 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.GENERATION_FAILED_IMAGE': 'No se pudo generar la imagen',
   'api.error.GENERATION_FAILED_VIDEO': 'No se pudo generar el video',
   'api.error.GENERATION_CANCELLED': 'La generación se canceló antes de terminar; no se usaron créditos.',
+  'api.error.CONTENT_BLOCKED':
+    'Esta descripción contiene palabras que este sitio no permite. Cámbiala y vuelve a intentarlo; no se ha usado ningún crédito.',
+  'api.error.MODEL_NOT_ALLOWED': 'Tu plan no puede usar este modelo. Elige otro modelo o cambia de plan.',
+  'api.error.ALREADY_REPORTED': 'Ya has denunciado este elemento.',
+  'api.error.SIGNUPS_CLOSED': 'Los registros están cerrados en este sitio.',
+  'api.error.INVITE_REQUIRED':
+    'En este sitio solo puedes registrarte con invitación: abre el enlace de invitación que recibiste.',
+  'api.error.INVITE_INVALID':
+    'Este enlace de invitación ha caducado, ya se ha usado todas las veces posibles o se ha revocado. Pide uno nuevo.',
   'api.error.INTERNAL': 'Se produjo un error desconocido',
   'api.error.HEALTH_CHECK_FAILED': 'La comprobación de estado ha fallado',
   'api.error.SERVICE_UNAVAILABLE': 'El servicio no está disponible. Inténtalo de nuevo en unos instantes.',
@@ -262,4 +278,22 @@ export const es: Record<TApiMessageId, string> = {
   'api.openai.oneImage': 'Envía una sola imagen para editar.',
   'api.openai.maskInvalid':
     'La máscara debe ser un PNG con transparencia del mismo tamaño que la imagen (sus píxeles transparentes son los que se cambian).',
+  // The administrators' console (issue 20).
+  'api.admin.amountZero': 'Introduce una cantidad distinta de cero.',
+  'api.admin.belowZero': 'El saldo quedaría por debajo de cero: la cuenta tiene {balance} créditos.',
+  'api.admin.selfDisable': 'No puedes desactivar tu propia cuenta.',
+  'api.admin.jobNotCancellable': 'Solo se pueden cancelar trabajos en cola o en curso.',
+  'api.admin.jobNotRetryable': 'Solo se pueden reintentar trabajos fallidos o cancelados.',
+  'api.admin.jobNotFound': 'No se encontró el trabajo.',
+  'api.admin.jobMaskGone':
+    'La máscara de esta edición se borró al terminar el trabajo, así que no se puede reintentar: la persona puede volver a hacerla.',
+  'api.admin.accountDisabledNoMail':
+    'Esta cuenta está desactivada: actívala antes de enviar un restablecimiento de contraseña.',
+  // Moderation and site settings (issue 20).
+  'api.moderation.patternInvalid': 'No es una expresión regular válida: {term}',
+  'api.moderation.itemNotFound': 'Este elemento no está compartido o ya no existe.',
+  'api.moderation.notInQueue': 'Este elemento no tiene denuncias.',
+  'api.siteSettings.unknownModel': 'Ningún modelo configurado tiene el id {model}.',
+  'api.siteSettings.inviteNotFound': 'No se encontró la invitación.',
+  'api.siteSettings.emailNotFound': 'No se encontró el correo de anuncio.',
 };

@@ -27,6 +27,13 @@ export const fr: Record<TApiMessageId, string> = {
     'Les intégrations sont désactivées pour ce compte. Activez-les dans Paramètres → Intégrations pour utiliser votre clé API personnelle.',
   'api.error.DEBUG_MODE_OFF':
     'Les diagnostics s’affichent lorsque le mode débogage est activé. Activez-le dans Paramètres → Avancé.',
+  'api.error.ACCOUNT_DISABLED': 'Ce compte a été désactivé. Contactez l’administrateur de ce site.',
+  'api.error.API_KEY_NOT_ALLOWED':
+    'Les clés API ne permettent pas d’administrer. Connectez-vous en tant qu’administrateur.',
+  'api.error.ADMIN_SECOND_FACTOR_REQUIRED':
+    'Les administrateurs doivent d’abord activer la connexion en deux étapes : Paramètres → Sécurité.',
+  'api.error.LAST_ADMINISTRATOR':
+    'Vous êtes le seul administrateur : nommez d’abord quelqu’un d’autre administrateur.',
   'api.error.NOT_FOUND': 'Introuvable',
   'api.error.ROUTE_NOT_FOUND': 'Introuvable',
   'api.error.PROFILE_NOT_FOUND': 'Profil introuvable.',
@@ -44,6 +51,16 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.GENERATION_FAILED_VIDEO': 'Échec de la génération de la vidéo',
   'api.error.GENERATION_CANCELLED':
     'La génération a été annulée avant la fin\u00a0; aucun crédit n’a été utilisé.',
+  'api.error.CONTENT_BLOCKED':
+    'Cette description contient des mots que ce site n’autorise pas. Modifiez-la puis réessayez ; aucun crédit n’a été utilisé.',
+  'api.error.MODEL_NOT_ALLOWED':
+    'Votre formule ne permet pas d’utiliser ce modèle. Choisissez un autre modèle ou changez de formule.',
+  'api.error.ALREADY_REPORTED': 'Vous avez déjà signalé cet élément.',
+  'api.error.SIGNUPS_CLOSED': 'Les inscriptions sont fermées sur ce site.',
+  'api.error.INVITE_REQUIRED':
+    'Les inscriptions sur ce site se font uniquement sur invitation : ouvrez le lien d’invitation que vous avez reçu.',
+  'api.error.INVITE_INVALID':
+    'Ce lien d’invitation a expiré, a atteint son nombre d’utilisations ou a été révoqué. Demandez-en un nouveau.',
   'api.error.INTERNAL': 'Une erreur inconnue s’est produite',
   'api.error.HEALTH_CHECK_FAILED': 'Échec du contrôle d’état',
   'api.error.SERVICE_UNAVAILABLE': 'Service indisponible. Veuillez réessayer dans quelques instants.',
@@ -273,4 +290,22 @@ export const fr: Record<TApiMessageId, string> = {
   'api.openai.oneImage': 'Envoyez une seule image à modifier.',
   'api.openai.maskInvalid':
     'Le masque doit être un PNG avec transparence, de la même taille que l’image (ses pixels transparents sont ceux à modifier).',
+  // The administrators' console (issue 20).
+  'api.admin.amountZero': 'Saisissez un montant différent de zéro.',
+  'api.admin.belowZero': 'Le solde passerait sous zéro : le compte a {balance} crédits.',
+  'api.admin.selfDisable': 'Vous ne pouvez pas désactiver votre propre compte.',
+  'api.admin.jobNotCancellable': 'Seules les tâches en file d’attente ou en cours peuvent être annulées.',
+  'api.admin.jobNotRetryable': 'Seules les tâches échouées ou annulées peuvent être relancées.',
+  'api.admin.jobNotFound': 'Tâche introuvable.',
+  'api.admin.jobMaskGone':
+    'Le masque de cette retouche a été supprimé à la fin de la tâche, elle ne peut donc pas être relancée : la personne peut la refaire.',
+  'api.admin.accountDisabledNoMail':
+    'Ce compte est désactivé : réactivez-le avant d’envoyer une réinitialisation du mot de passe.',
+  // Moderation and site settings (issue 20).
+  'api.moderation.patternInvalid': 'Expression régulière non valide : {term}',
+  'api.moderation.itemNotFound': 'Cet élément n’est pas partagé ou n’existe plus.',
+  'api.moderation.notInQueue': 'Cet élément n’a fait l’objet d’aucun signalement.',
+  'api.siteSettings.unknownModel': 'Aucun modèle configuré n’a l’identifiant {model}.',
+  'api.siteSettings.inviteNotFound': 'Invitation introuvable.',
+  'api.siteSettings.emailNotFound': 'E-mail d’annonce introuvable.',
 };

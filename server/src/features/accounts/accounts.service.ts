@@ -17,6 +17,8 @@ export interface NewAccount {
   emailVerified: boolean;
   /** The interface language the person signed up in (their `language` setting); default English. */
   language?: TLocale;
+  /** An invite link's token, for an invite-only site (site settings). */
+  inviteToken?: string;
 }
 
 /** Creating accounts: the profile row, the first-administrator rule and the starting credits. */
@@ -26,6 +28,14 @@ export function createAccountsService(deps: {
   credits: CreditsService;
   settings: Pick<SettingsRepository, 'insertIfMissing'>;
   clock: Clock;
+  /**
+   * The site's sign-up rules in the account's transaction (issue 20): refuses a closed or invite-only
+   * site (throws), takes an invite's use, and says how many credits a new account starts with.
+   */
+  admitSignup?: (
+    input: { inviteToken?: string; first: boolean },
+    trx: Executor,
+  ) => Promise<{ startingCredits: number }>;
 }) {
   return {
     /**
@@ -43,6 +53,10 @@ export function createAccountsService(deps: {
       const insertAccount = (handle: string): Promise<UserRow> =>
         deps.database.kysely.transaction().execute(async (trx) => {
           const isFirst = await deps.users.claimFirstAdmin(id, now, trx);
+          const admitted = (await deps.admitSignup?.(
+            { inviteToken: account.inviteToken, first: isFirst },
+            trx,
+          )) ?? { startingCredits: ACCOUNT_DEFAULTS.startingCredits };
           await deps.users.insert(
             {
               id,
@@ -56,12 +70,9 @@ export function createAccountsService(deps: {
             },
             trx,
           );
-          await deps.credits.grantMonthly(
-            id,
-            ACCOUNT_DEFAULTS.startingCredits,
-            'Welcome credits (free plan)',
-            trx,
-          );
+          if (admitted.startingCredits > 0) {
+            await deps.credits.grantMonthly(id, admitted.startingCredits, 'Welcome credits (free plan)', trx);
+          }
           if (account.language && account.language !== SETTINGS_DEFAULTS.language) {
             await deps.settings.insertIfMissing(
               { userId: id, data: JSON.stringify({ ...SETTINGS_DEFAULTS, language: account.language }), now },

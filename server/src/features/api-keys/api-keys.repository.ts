@@ -6,7 +6,10 @@ import type { ApiKeysTable, ApiRequestsTable } from '../../platform/db/schema.js
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-/** Every public API call starts here (precompiled). */
+/**
+ * Every public API call starts here (precompiled). A disabled account's keys are not found: they stop
+ * the moment an administrator disables it (issue 20).
+ */
 const findByHashQuery = precompiled(2, (db, hash: string, now: string) =>
   db
     .selectFrom('api_keys')
@@ -16,6 +19,17 @@ const findByHashQuery = precompiled(2, (db, hash: string, now: string) =>
         eb('key_hash', '=', hash),
         eb.and([eb('previous_key_hash', '=', hash), eb('previous_key_expires_at', '>', now)]),
       ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'api_keys.user_id')
+            .where('users.disabled_at', 'is not', null),
+        ),
+      ),
     ),
 );
 

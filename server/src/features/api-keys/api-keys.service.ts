@@ -69,6 +69,13 @@ interface KeyInput {
 
 type KeyPatch = Partial<Omit<KeyInput, 'plan'> & { isActive: boolean }>;
 
+/** What the audit log records of a key: who made or revoked which (never its secret). */
+export interface KeyEvent {
+  action: 'api-key.create' | 'api-key.revoke';
+  userId: string;
+  key: Pick<ApiKeyRow, 'id' | 'name' | 'kind' | 'key_preview'>;
+}
+
 export function createApiKeysService(deps: {
   database: Database;
   keys: ApiKeysRepository;
@@ -76,6 +83,8 @@ export function createApiKeysService(deps: {
   clock: Clock;
   /** The webhooks' address rule: a key's webhook URL is refused at save time as the Settings one is. */
   webhookPolicy?: SafeFetchPolicy;
+  /** The audit log: a key made (in its transaction) or revoked. */
+  onKeyEvent?: (event: KeyEvent, trx?: Executor) => Promise<void>;
 }) {
   const now = () => deps.clock.now();
 
@@ -169,6 +178,7 @@ export function createApiKeysService(deps: {
       previous_key_expires_at: null,
     } satisfies ApiKeyRow;
     await deps.keys.insert(row, trx);
+    await deps.onKeyEvent?.({ action: 'api-key.create', userId: user.id, key: row }, trx);
     return { apiKey: present(row), secret: key.secret };
   }
 
@@ -238,8 +248,9 @@ export function createApiKeysService(deps: {
     },
 
     async remove(userId: string, id: string): Promise<void> {
-      await owned(userId, id);
+      const row = await owned(userId, id);
       await deps.keys.delete(id);
+      await deps.onKeyEvent?.({ action: 'api-key.revoke', userId, key: row });
     },
 
     async reveal(userId: string, id: string): Promise<string> {
@@ -290,6 +301,9 @@ export function createApiKeysService(deps: {
      */
     async generatePersonal(user: UserRow) {
       return deps.database.kysely.transaction().execute(async (trx) => {
+        for (const old of await deps.keys.listOwned(user.id, 'personal', trx)) {
+          await deps.onKeyEvent?.({ action: 'api-key.revoke', userId: user.id, key: old }, trx);
+        }
         await deps.keys.deletePersonal(user.id, trx);
         return issue(
           user,
@@ -309,7 +323,12 @@ export function createApiKeysService(deps: {
       });
     },
 
-    revokePersonal: (userId: string) => deps.keys.deletePersonal(userId),
+    async revokePersonal(userId: string) {
+      const revoked = await deps.keys.listOwned(userId, 'personal');
+      const result = await deps.keys.deletePersonal(userId);
+      for (const key of revoked) await deps.onKeyEvent?.({ action: 'api-key.revoke', userId, key });
+      return result;
+    },
 
     /**
      * Inside the job's transaction: this month's allowance pays too, within the owner's spend cap, or

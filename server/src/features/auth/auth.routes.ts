@@ -23,6 +23,7 @@ import { apiMessage } from '../../platform/i18n/api-messages.js';
 import { negotiatedLocale } from '../../platform/i18n/request-locale.js';
 import { presentMe } from '../accounts/accounts.presenter.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
+import type { AdminService } from '../admin/admin.service.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AuthService } from './auth.service.js';
 import { type Authenticator, requestMeta } from './authn.js';
@@ -42,9 +43,16 @@ export function authRoutes(
     limits: { signupsPerHour: number; loginsPerMinute: number };
     /** After a correct password: the second step, when the account has a second factor. */
     secondStep: SecondStepGate;
+    /** The spec's update-credits and update-plan go through the audited administration service. */
+    admin: Pick<AdminService, 'setCredits' | 'changePlan'>;
   },
 ): void {
   const { auth, authn, users } = deps;
+  const actorOf = (current: { user: { id: string; email: string } }, request: { ip: string }) => ({
+    id: current.user.id,
+    email: current.user.email,
+    ip: request.ip ?? null,
+  });
   const me = async (userId: string) => {
     const user = await users.findById(userId);
     if (!user) throw new AppError('USER_NOT_AUTHENTICATED');
@@ -83,7 +91,7 @@ export function authRoutes(
     },
     async (request, reply) => {
       const { remember } = request.body;
-      const user = await auth.checkPassword(request.body);
+      const user = await auth.checkPassword(request.body, requestMeta(request));
       // An account with a second factor answers the second step (and its cookie) instead of a session.
       const secondStep = await deps.secondStep(request, reply, user, { remember, method: 'password' });
       if (secondStep) return { success: true as const, data: secondStep };
@@ -190,8 +198,7 @@ export function authRoutes(
     async (request) => {
       const current = await authn.admin(request);
       const userId = request.body.userId ?? current.user.id;
-      const { credits } = request.body;
-      await deps.database.kysely.transaction().execute((trx) => deps.credits.setTotal(userId, credits, trx));
+      await deps.admin.setCredits(actorOf(current, request), userId, request.body.credits);
       return { success: true as const, data: await me(userId) };
     },
   );
@@ -205,8 +212,7 @@ export function authRoutes(
     async (request) => {
       const current = await authn.admin(request);
       const userId = request.body.userId ?? current.user.id;
-      if (!(await users.findById(userId))) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
-      await users.update(userId, { plan: request.body.plan }, deps.clock.now().toISOString());
+      await deps.admin.changePlan(actorOf(current, request), userId, request.body.plan);
       return { success: true as const, data: await me(userId) };
     },
   );

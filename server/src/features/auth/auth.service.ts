@@ -66,6 +66,10 @@ export function createAuthService(deps: {
     event: SecurityEvent,
     meta: { ip: string | null; userAgent: string | null },
   ) => void;
+  /** Audit hooks (never throw): a wrong password, the lockout it starts, a disabled account's try. */
+  onSignInFailed?: (email: string, userId: string | null, ip: string | null) => void;
+  onLockout?: (email: string, ip: string | null) => void;
+  onSignInRefused?: (user: UserRow, ip: string | null) => void;
 }) {
   const now = () => deps.clock.now();
 
@@ -102,7 +106,7 @@ export function createAuthService(deps: {
     };
   }
 
-  async function recordLoginFailure(email: string): Promise<void> {
+  async function recordLoginFailure(email: string, ip: string | null = null): Promise<void> {
     const key = `login:${email}`;
     const at = now();
     const current = await deps.tokens.findThrottle(key);
@@ -118,6 +122,7 @@ export function createAuthService(deps: {
           ? new Date(at.getTime() + LOGIN_THROTTLE.lockMs).toISOString()
           : null,
     });
+    if (failures === LOGIN_THROTTLE.maxFailures) deps.onLockout?.(email, ip);
   }
 
   /** 429 while the account is locked after too many wrong passwords or codes. */
@@ -135,17 +140,30 @@ export function createAuthService(deps: {
    * Checks the e-mail and password (with the lockout) without signing in: the caller decides whether a
    * second step comes first. The failure counter is cleared only once the sign-in completes.
    */
-  async function checkPassword(input: { email: string; password: string }): Promise<UserRow> {
+  async function checkPassword(
+    input: { email: string; password: string },
+    meta: { ip: string | null } = { ip: null },
+  ): Promise<UserRow> {
     await assertNotLocked(input.email);
     const user = await deps.users.findByEmail(input.email);
     const valid = user?.password_hash
       ? await verifyPassword(user.password_hash, input.password)
       : await verifyAgainstDummy(input.password);
     if (!user || !valid) {
-      await recordLoginFailure(input.email);
+      await recordLoginFailure(input.email, meta.ip);
+      deps.onSignInFailed?.(input.email, user?.id ?? null, meta.ip);
       throw new AppError('AUTHENTICATION_FAILED', AUTH_MESSAGES.invalidCredentials);
     }
+    assertNotDisabled(user, meta.ip);
     return user;
+  }
+
+  /** A disabled account is told so (only once its password or other proof was right). */
+  function assertNotDisabled(user: UserRow, ip: string | null): void {
+    if (user.disabled_at) {
+      deps.onSignInRefused?.(user, ip);
+      throw new AppError('ACCOUNT_DISABLED');
+    }
   }
 
   /** The last step of a sign-in: the failure counter starts over and a session is issued. */
@@ -153,6 +171,8 @@ export function createAuthService(deps: {
     user: UserRow,
     options: { remember: boolean; method: SessionRow['auth_method']; meta: RequestMeta },
   ): Promise<IssuedSession> {
+    // Every way in (password, second step, social, passkey) ends here: a disabled account stops.
+    assertNotDisabled(user, options.meta.ip);
     await deps.tokens.clearThrottle(`login:${user.email}`);
     return issueSession(user, options);
   }
@@ -161,7 +181,14 @@ export function createAuthService(deps: {
     issueSession,
 
     async signup(
-      input: { name: string; email: string; password: string; remember: boolean; language?: TLocale },
+      input: {
+        name: string;
+        email: string;
+        password: string;
+        remember: boolean;
+        language?: TLocale;
+        inviteToken?: string;
+      },
       meta: RequestMeta,
     ): Promise<IssuedSession> {
       const passwordHash = await hashPassword(input.password);
@@ -171,6 +198,7 @@ export function createAuthService(deps: {
         passwordHash,
         emailVerified: false,
         language: input.language,
+        inviteToken: input.inviteToken,
       });
       return issueSession(user, { remember: input.remember, method: 'password', meta });
     },
@@ -182,7 +210,7 @@ export function createAuthService(deps: {
       input: { email: string; password: string; remember: boolean },
       meta: RequestMeta,
     ): Promise<IssuedSession> {
-      const user = await checkPassword(input);
+      const user = await checkPassword(input, meta);
       return completeSignIn(user, { remember: input.remember, method: 'password', meta });
     },
 
@@ -208,6 +236,8 @@ export function createAuthService(deps: {
       if (!parsed) return null;
       const found = await deps.sessions.findWithUser(parsed.id);
       if (!found || !hashesEqual(found.session.token_hash, sha256(parsed.secret))) return null;
+      // Disabling ends the sessions; this also covers one issued in the same instant.
+      if (found.user.disabled_at) return null;
       const at = now().getTime();
       const { session } = found;
       if (Date.parse(session.expires_at) <= at) {

@@ -195,6 +195,21 @@ describe('social sign-in (OpenID Connect, popup flow)', () => {
     expect(deleted.statusCode).toBe(200);
     expect(await ctx.database.kysely.selectFrom('oauth_accounts').selectAll().execute()).toEqual([]);
   });
+
+  it('refuses a social sign-in to an account an administrator disabled, saying so', async () => {
+    const admin = await signUp(ctx.app);
+    op.identities.set('jude', { email: 'jude@example.test', email_verified: true, name: 'Jude Law' });
+    const first = await popupSignIn('jude');
+    const jude = (await browser(ctx.app, { cookie: sessionCookieOf(first) }).get('/api/auth/me')).json().data;
+    const disabled = await browser(ctx.app, admin).post(`/api/admin/users/${jude.id}/disable`, {});
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    const refused = await popupSignIn('jude');
+    expect(refused.body).toContain('"ok":false');
+    expect(refused.body).toContain(
+      '"error":"This account has been disabled. Contact this site\'s administrator."',
+    );
+    expect(refused.cookies.find((c) => c.name.endsWith('kaleido_session'))).toBeUndefined();
+  });
 });
 
 describe('social sign-in when no provider is configured', () => {

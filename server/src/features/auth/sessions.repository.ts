@@ -39,6 +39,7 @@ const findWithUserQuery = precompiled(1, (db, id: string) =>
       'users.marketing_consent_at',
       'users.detected_time_zone',
       'users.low_credits_mailed_at',
+      'users.disabled_at',
     ])
     .where('sessions.id', '=', id),
 );
@@ -87,6 +88,7 @@ export function createSessionsRepository(db: Executor) {
           marketing_consent_at: row.marketing_consent_at,
           detected_time_zone: row.detected_time_zone,
           low_credits_mailed_at: row.low_credits_mailed_at,
+          disabled_at: row.disabled_at,
         },
       };
     },

@@ -13,7 +13,15 @@ export interface Reservation {
   purchased: number;
 }
 
-export function createCreditsService(deps: { credits: CreditsRepository; clock: Clock }) {
+export function createCreditsService(deps: {
+  credits: CreditsRepository;
+  clock: Clock;
+  /**
+   * Counts reserved, charged and refunded credits (metrics). Called once the entry is written in the
+   * caller's transaction: a transaction rolled back afterwards has still been counted.
+   */
+  observe?: (operation: 'reserve' | 'charge' | 'refund', amount: number) => void;
+}) {
   const now = () => deps.clock.now().toISOString();
   return {
     /** The balance (monthly and purchased buckets; zero for an unknown user) and the latest ledger entries. */
@@ -49,6 +57,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
+      if (balances) deps.observe?.('reserve', amount);
       // `remaining`: the balance after it, as the same update left it.
       return balances ? { monthly, purchased, remaining: balances.monthly + balances.purchased } : null;
     },
@@ -67,6 +76,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
+      deps.observe?.('charge', reservation.monthly + reservation.purchased);
     },
 
     /** Returns a reservation to the buckets it came from. */
@@ -82,6 +92,7 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
         },
         trx,
       );
+      deps.observe?.('refund', reservation.monthly + reservation.purchased);
     },
 
     /** The plan allowance a new account starts with, into the monthly bucket. */
@@ -146,8 +157,10 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
      * the new total; the monthly bucket takes the rest.
      */
     async setTotal(userId: string, total: number, trx: Executor): Promise<Balances> {
-      const current = await deps.credits.balances(userId, trx);
-      if (!current) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
+      // Locked first (PostgreSQL), so a concurrent spend or grant cannot slip between read and write.
+      const row = await deps.credits.lockBuckets(userId, trx);
+      if (!row) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
+      const current = { monthly: row.credits_monthly, purchased: row.credits_purchased };
       const purchased = Math.min(current.purchased, total);
       const monthly = total - purchased;
       const balances = await deps.credits.apply(
@@ -163,6 +176,50 @@ export function createCreditsService(deps: { credits: CreditsRepository; clock: 
       );
       if (!balances) throw new AppError('CONFLICT', 'api.credits.balanceChanged');
       return balances;
+    },
+
+    /**
+     * An administrator's grant (positive: kind `grant`, into the purchased bucket, which monthly
+     * resets leave alone) or deduction (negative: kind `adjustment`, purchased credits first, as
+     * spending does, so a mistaken grant is undone exactly). Never below zero: the row is locked
+     * (PostgreSQL) and the update guarded, so concurrent grants and spends are neither lost nor
+     * doubled. `refused` (nothing written) when the balance is too low for the deduction.
+     */
+    async adminChange(
+      userId: string,
+      amount: number,
+      reason: string,
+      trx: Executor,
+    ): Promise<{ balances: Balances; before: Balances } | { refused: Balances }> {
+      const row = await deps.credits.lockBuckets(userId, trx);
+      if (!row) throw new AppError('NOT_FOUND', 'api.auth.userNotFound');
+      const before = { monthly: row.credits_monthly, purchased: row.credits_purchased };
+      if (amount < 0 && totalCredits(row) < -amount) return { refused: before };
+      const fromPurchased = amount < 0 ? Math.min(row.credits_purchased, -amount) : 0;
+      const balances = await deps.credits.apply(
+        {
+          userId,
+          kind: amount > 0 ? 'grant' : 'adjustment',
+          deltaMonthly: amount > 0 ? 0 : amount + fromPurchased,
+          deltaPurchased: amount > 0 ? amount : -fromPurchased,
+          note: reason,
+          now: now(),
+        },
+        trx,
+      );
+      if (!balances) return { refused: before };
+      return { balances, before };
+    },
+
+    /**
+     * Records in the ledger that a job costs its owner nothing because an administrator chose so (an
+     * entry of kind `grant` moving no balance, naming the job and the price waived).
+     */
+    async onTheHouse(userId: string, jobId: string, note: string, trx: Executor): Promise<void> {
+      await deps.credits.apply(
+        { userId, kind: 'grant', deltaMonthly: 0, deltaPurchased: 0, reference: jobId, note, now: now() },
+        trx,
+      );
     },
   };
 }

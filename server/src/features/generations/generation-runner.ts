@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { englishOf } from '../../platform/i18n/api-messages.js';
+import type { JobObserver, JobOutcome } from '../../platform/observability/job-observer.js';
 import type { JobQueue } from '../../platform/queue/index.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { extensionForContentType } from '../../platform/storage/file-store.js';
@@ -86,6 +87,8 @@ export function createGenerationRunner(deps: {
     outcome: 'succeeded' | 'failed' | 'cancelled',
     trx: Executor,
   ) => Promise<void>;
+  /** Sees each job's start, provider calls and end (metrics and tracing). */
+  observer?: JobObserver;
   /** Runs once a job's end is committed (e.g. a push notification); failures are logged, never thrown. */
   afterEnded?: (
     row: GenerationRow,
@@ -338,6 +341,15 @@ export function createGenerationRunner(deps: {
     if (!row) return;
     // The claimed row is the job's whole new state (running, started, progress reset by a requeue).
     deps.events.changed(jobId, row);
+    const observation = deps.observer?.started({
+      type: row.kind,
+      provider: row.provider,
+      model: row.model,
+      queuedSeconds: row.started_at
+        ? Math.max(0, (Date.parse(row.started_at) - Date.parse(row.created_at)) / 1000)
+        : 0,
+    });
+    let outcome: JobOutcome = 'failed';
     const controller = new AbortController();
     controllers.set(jobId, controller);
     const modelTimeout = deps.registry.models().find((entry) => entry.model.id === row.model)
@@ -427,7 +439,10 @@ export function createGenerationRunner(deps: {
           const provider = deps.registry.provider(current.provider);
           if (!provider)
             throw new ProviderError('unavailable', `provider ${current.provider} is not configured`);
-          const output = await render(provider, current, request, context, scratch);
+          const attempt = () => render(provider, current, request, context, scratch);
+          const output = await (observation
+            ? observation.providerCall({ provider: current.provider, model: current.model }, attempt)
+            : attempt());
           if (controller.signal.aborted) throw controller.signal.reason;
           rendered(null);
           const finishedAt = now().getTime();
@@ -447,6 +462,7 @@ export function createGenerationRunner(deps: {
             },
             diagnostics,
           );
+          outcome = 'succeeded';
           break;
         } catch (error) {
           // A provider that is down (or still rate limiting after its retries) hands the job to a stand-in
@@ -494,6 +510,7 @@ export function createGenerationRunner(deps: {
         diagnostics.providerError = providerErrorText(reason);
       }
       if (reason instanceof Cancelled) {
+        outcome = 'cancelled';
         await endWithRefund(
           row,
           'cancelled',
@@ -502,6 +519,7 @@ export function createGenerationRunner(deps: {
           diagnostics,
         );
       } else if (reason instanceof TimedOut) {
+        outcome = 'timed_out';
         await endWithRefund(row, 'failed', englishOf('api.generation.timedOut'), 'TIMEOUT', diagnostics);
       } else {
         deps.log.warn({ err: error, jobId, provider: row.provider }, 'generation failed');
@@ -513,6 +531,7 @@ export function createGenerationRunner(deps: {
         await endWithRefund(row, 'failed', message, code, diagnostics);
       }
     } finally {
+      observation?.ended(outcome);
       clearTimeout(timeout);
       clearInterval(heartbeat);
       controllers.delete(jobId);

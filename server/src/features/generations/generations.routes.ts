@@ -119,6 +119,8 @@ export function generationsRoutes(
      * skipped when a page saw the end. Never throws.
      */
     watch?: (jobId: string, userId: string) => void;
+    /** The models a person's plan may use (null: all), so pickers list only those (site settings). */
+    allowedModels?: (userId: string) => Promise<string[] | null>;
   },
 ): void {
   const { authn } = deps;
@@ -179,10 +181,16 @@ export function generationsRoutes(
       ),
   );
 
-  app.get('/api/models', { schema: { response: { 200: ZSuccessEnvelope(z.array(ZModel)) } } }, async () => ({
-    success: true as const,
-    data: await presentModels(deps.registry, deps.prices),
-  }));
+  // Signed in: only the models the person's plan may use (their pickers); everyone else sees them all.
+  app.get(
+    '/api/models',
+    { schema: { response: { 200: ZSuccessEnvelope(z.array(ZModel)) } } },
+    async (request) => {
+      const viewer = await authn.optional(request);
+      const allowed = viewer && deps.allowedModels ? await deps.allowedModels(viewer.user.id) : null;
+      return { success: true as const, data: await presentModels(deps.registry, deps.prices, allowed) };
+    },
+  );
 
   app.get(
     '/api/generations',

@@ -103,6 +103,13 @@ export interface JobDraft {
 
 const TERMINAL: readonly GenerationStatus[] = ['succeeded', 'failed', 'cancelled'];
 
+/** The ids of the models that generate this kind, in configuration order (the first is the default). */
+const generatorsOf = (registry: ProviderRegistry, kind: TGenerationType) =>
+  registry
+    .models()
+    .filter((entry) => entry.model.kinds.includes(kind) && entry.model.generates !== false)
+    .map((entry) => entry.model.id);
+
 /** Accepting, reading, waiting for and cancelling generation jobs. Running them is the runner's job. */
 export function createGenerationsService(deps: {
   database: Database;
@@ -126,6 +133,13 @@ export function createGenerationsService(deps: {
   onCancelled?: (row: GenerationRow, trx: Executor) => Promise<void>;
   /** …and once committed. */
   afterCancelled?: (row: GenerationRow) => Promise<void>;
+  /**
+   * Site rules checked before anything is reserved, for every route (issue 20): blocked terms in the
+   * prompts (400 `CONTENT_BLOCKED`) and the models the person's plan may use (403 `MODEL_NOT_ALLOWED`).
+   */
+  admit?: (userId: string, job: { prompt: string; negativePrompt?: string; model: string }) => Promise<void>;
+  /** The model a submit that names none takes: the first of `candidates` the person's plan allows. */
+  preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
 }) {
   const now = () => deps.clock.now().toISOString();
 
@@ -167,6 +181,7 @@ export function createGenerationsService(deps: {
     draft: JobDraft,
     options: SubmitOptions = {},
   ): Promise<GenerationRow> {
+    await deps.admit?.(userId, draft);
     const { cost } = draft;
     const id = randomUUID();
     const at = now();
@@ -241,7 +256,10 @@ export function createGenerationsService(deps: {
      * spec's message when the balance is too low; nothing is written then.
      */
     async submit(userId: string, input: SubmitInput, options: SubmitOptions = {}): Promise<GenerationRow> {
-      const { provider, model } = deps.registry.resolve(input.kind, input.model);
+      const { provider, model } = deps.registry.resolve(
+        input.kind,
+        input.model ?? (await deps.preferredModel?.(userId, generatorsOf(deps.registry, input.kind))),
+      );
       const cost = model.prices?.[input.kind] ?? deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
       // Only what the chosen model can honour is accepted (the public API offers more than the screens).

@@ -6,10 +6,17 @@ import type { ProviderRegistry } from './provider-registry.js';
  * The configured models as `/api/models` and `/api/v1/models` show them: what each can make, its
  * limits and prices, whether its provider can take jobs now, and the defaults.
  */
-export async function presentModels(registry: ProviderRegistry, prices: Prices): Promise<TModel[]> {
+export async function presentModels(
+  registry: ProviderRegistry,
+  prices: Prices,
+  /** Only these (a plan's models, site settings); null or absent: every model. */
+  allowed?: readonly string[] | null,
+): Promise<TModel[]> {
   const health = new Map((await registry.health(3000)).map((entry) => [entry.id, entry.ok]));
   // Tool-only models (an upscaler, a fill model) are the tools' (GET /api/tools), not the generators'.
-  const generators = registry.models().filter((entry) => entry.model.generates !== false);
+  const generators = registry
+    .models()
+    .filter((entry) => entry.model.generates !== false && (!allowed || allowed.includes(entry.model.id)));
   const defaults = {
     image: generators.find((entry) => entry.model.kinds.includes('image'))?.model.id,
     video: generators.find((entry) => entry.model.kinds.includes('video'))?.model.id,

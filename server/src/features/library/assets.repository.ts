@@ -4,11 +4,11 @@ import {
   type TGenerationType,
   writeStoredAssetSettings,
 } from '@kaleido/common';
-import type { Insertable, Selectable } from 'kysely';
-import type { Dialect } from '../../platform/db/dialect.js';
-import { assetPromptMatches, searchWords } from '../../platform/db/dialect.js';
+import { type Insertable, type Selectable, sql } from 'kysely';
+import { type Dialect, searchWords } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import type { AssetsTable, UsageLogsTable } from '../../platform/db/schema.js';
+import { createPostgresSearch, type PostgresSearch, type PostgresSearchTuning } from './postgres-search.js';
 
 /** An asset as the app reads it: the job's options it was made with, typed (read once, here). */
 export type AssetRow = Omit<Selectable<AssetsTable>, 'settings'> & { settings: TAssetSettings };
@@ -32,7 +32,12 @@ export interface AssetPageQuery {
   includeUnsaved?: boolean;
 }
 
-export function createAssetsRepository(db: Executor, dialect: Dialect) {
+export function createAssetsRepository(
+  db: Executor,
+  dialect: Dialect,
+  options: { postgresSearch?: PostgresSearchTuning } = {},
+) {
+  const postgresSearch = createPostgresSearch(options.postgresSearch);
   return {
     async insert(row: NewAsset, trx: Executor = db): Promise<void> {
       await trx
@@ -60,29 +65,20 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
         .then(toRowOrUndefined);
     },
 
-    /** One page of a person's library, keyset-paginated on (created_at, id). */
+    /**
+     * One page of a person's library, newest or oldest first, keyset-paginated after a (created_at, id)
+     * position. PostgreSQL orders by (created_at, id); SQLite by (created_at, rowid), the rowid being
+     * the row's time key (migration 0018), which is the same order but for rows made in the same
+     * millisecond (insertion order there).
+     */
     async page(query: AssetPageQuery, trx: Executor = db): Promise<AssetRow[]> {
-      let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
-      if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
-      if (query.type === 'upload') select = select.where('assets.origin', '=', 'uploaded');
-      else if (query.type !== 'all') select = select.where('assets.kind', '=', query.type);
       const words = query.q ? searchWords(query.q) : [];
-      if (words.length) select = select.where(assetPromptMatches(dialect, words));
-      const newest = query.sort === 'newest';
-      if (query.after) {
-        const { createdAt, id } = query.after;
-        select = select.where((eb) =>
-          eb.or([
-            eb('assets.created_at', newest ? '<' : '>', createdAt),
-            eb.and([eb('assets.created_at', '=', createdAt), eb('assets.id', newest ? '<' : '>', id)]),
-          ]),
-        );
-      }
-      const rows = await select
-        .orderBy('assets.created_at', newest ? 'desc' : 'asc')
-        .orderBy('assets.id', newest ? 'desc' : 'asc')
-        .limit(query.limit)
-        .execute();
+      const rows =
+        dialect.name === 'sqlite'
+          ? words.length
+            ? await sqliteSearchPage(trx, query, words)
+            : await sqliteListPage(trx, query)
+          : await postgresPage(trx, query, words, postgresSearch);
       return rows.map(toRow);
     },
 
@@ -209,3 +205,136 @@ export function createAssetsRepository(db: Executor, dialect: Dialect) {
 }
 
 export type AssetsRepository = ReturnType<typeof createAssetsRepository>;
+
+/** The type filter as a condition on `kind` or `origin`, if any. */
+function typeFilter(
+  type: AssetPageQuery['type'],
+): { origin: 'uploaded' } | { kind: TGenerationType } | undefined {
+  if (type === 'all') return undefined;
+  return type === 'upload' ? { origin: 'uploaded' } : { kind: type };
+}
+
+/** A prefix that expands to more whole words than this is left to FTS5's own prefix query. */
+const MAX_PREFIX_WORDS = 32;
+
+/**
+ * A typed word as FTS5 terms: every indexed word it starts (`assets_search_terms`, migration 0018) as
+ * an OR of whole words, which FTS5 streams in rowid order; null when no indexed word starts with it.
+ * Words with letters outside ASCII (folded by FTS5's tokenizer, not here) and prefixes of very many
+ * words keep FTS5's prefix query.
+ */
+async function sqliteWordTerms(trx: Executor, word: string): Promise<string | null> {
+  if (!/^[a-z0-9]+$/.test(word)) return `"${word}"*`;
+  const result = await sql<{ term: string }>`
+    select term from assets_search_terms where term >= ${word} and term < ${`${word}\u{10FFFF}`}
+    order by term limit ${MAX_PREFIX_WORDS + 1}`.execute(trx);
+  const terms = result.rows.map((row) => row.term).filter((term) => term.startsWith(word));
+  if (!terms.length) return null;
+  if (terms.length > MAX_PREFIX_WORDS) return `"${word}"*`;
+  return terms.map((term) => `"${term}"`).join(' OR ');
+}
+
+/**
+ * The FTS5 query for a page: the person, saved (unless unsaved results are wanted) and the type as
+ * facet tokens (written by migration 0018's triggers), and every word as a prefix of a prompt word.
+ * `words` come from searchWords() (letters and digits only) and terms from the index, so quoting them
+ * is enough. Null when a word starts no indexed word (nothing can match).
+ */
+async function searchMatch(
+  trx: Executor,
+  query: AssetPageQuery,
+  words: readonly string[],
+): Promise<string | null> {
+  const facets = [`u${Buffer.from(query.userId, 'utf8').toString('hex')}`];
+  if (!query.includeUnsaved) facets.push('s1');
+  const type = typeFilter(query.type);
+  if (type && 'origin' in type) facets.push(`o${type.origin}`);
+  else if (type) facets.push(`k${type.kind}`);
+  const prompt: string[] = [];
+  for (const word of words) {
+    const terms = await sqliteWordTerms(trx, word);
+    if (!terms) return null;
+    prompt.push(terms);
+  }
+  return [`facets : (${facets.join(' ')})`, ...prompt.map((terms) => `prompt : (${terms})`)].join(' AND ');
+}
+
+/**
+ * The rowid to continue from (exclusive) on SQLite: the cursor row's own, or, if it was deleted since,
+ * the edge of its millisecond (a row of that same millisecond may then be skipped).
+ */
+function sqliteAfterKey(query: AssetPageQuery, after: { createdAt: string; id: string }) {
+  const edge = query.sort === 'newest' ? 0 : 1048575;
+  return sql<number>`coalesce(
+    (select rowid from assets where id = ${after.id} and user_id = ${query.userId}),
+    (cast(round((julianday(${after.createdAt}) - 2440587.5) * 86400000) as integer) << 20) + ${edge})`;
+}
+
+/**
+ * SQLite search: the FTS5 index, walked in rowid (= time) order, filters by person, type and words in
+ * one MATCH, so the LIMIT stops the walk after one page whatever the number of matches.
+ */
+async function sqliteSearchPage(trx: Executor, query: AssetPageQuery, words: readonly string[]) {
+  const newest = query.sort === 'newest';
+  const after = query.after
+    ? sql`and assets_search.rowid ${sql.raw(newest ? '<' : '>')} ${sqliteAfterKey(query, query.after)}`
+    : sql``;
+  const match = await searchMatch(trx, query, words);
+  if (!match) return [];
+  const result = await sql<Selectable<AssetsTable>>`
+    select assets.* from assets_search join assets on assets.rowid = assets_search.rowid
+    where assets_search match ${match} and assets.user_id = ${query.userId} ${after}
+    order by assets_search.rowid ${sql.raw(newest ? 'desc' : 'asc')}
+    limit ${query.limit}`.execute(trx);
+  return result.rows;
+}
+
+/** SQLite without words: an index on (user_id[, kind], created_at), whose last key is the rowid. */
+async function sqliteListPage(trx: Executor, query: AssetPageQuery) {
+  const newest = query.sort === 'newest';
+  let select = trx.selectFrom('assets').selectAll('assets').where('assets.user_id', '=', query.userId);
+  if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
+  const type = typeFilter(query.type);
+  if (type && 'origin' in type) select = select.where('assets.origin', '=', type.origin);
+  else if (type) select = select.where('assets.kind', '=', type.kind);
+  if (query.after) {
+    const { createdAt } = query.after;
+    const key = sqliteAfterKey(query, query.after);
+    select = select.where(
+      sql<boolean>`(assets.created_at, assets.rowid) ${sql.raw(newest ? '<' : '>')} (${createdAt}, ${key})`,
+    );
+  }
+  return select
+    .orderBy('assets.created_at', newest ? 'desc' : 'asc')
+    .orderBy(sql`assets.rowid`, newest ? 'desc' : 'asc')
+    .limit(query.limit)
+    .execute();
+}
+
+/** PostgreSQL: keyset on (created_at, id); words go through the search planner (postgres-search.ts). */
+async function postgresPage(
+  trx: Executor,
+  query: AssetPageQuery,
+  words: readonly string[],
+  search: PostgresSearch,
+) {
+  const newest = query.sort === 'newest';
+  let select = trx.selectFrom('assets').where('assets.user_id', '=', query.userId);
+  if (!query.includeUnsaved) select = select.where('assets.saved', '=', 1);
+  const type = typeFilter(query.type);
+  if (type && 'origin' in type) select = select.where('assets.origin', '=', type.origin);
+  else if (type) select = select.where('assets.kind', '=', type.kind);
+  if (query.after) {
+    const { createdAt, id } = query.after;
+    select = select.where(
+      sql<boolean>`(assets.created_at, assets.id) ${sql.raw(newest ? '<' : '>')} (${createdAt}, ${id})`,
+    );
+  }
+  if (words.length) return search.page(trx, query, words, select);
+  return select
+    .selectAll('assets')
+    .orderBy('assets.created_at', newest ? 'desc' : 'asc')
+    .orderBy('assets.id', newest ? 'desc' : 'asc')
+    .limit(query.limit)
+    .execute();
+}

@@ -634,6 +634,33 @@ export function createNotificationsService(deps: {
       return deps.notifications.consentingRecipients({ after: options.after, limit: options.limit ?? 500 });
     },
 
+    /**
+     * An administrator's announcement to one consenting person, awaited (the sending counts it): the
+     * administrator's subject and text as written, in the layout of the person's language, with the
+     * unsubscribe link that turns `marketingEmails` off. Paragraphs are separated by blank lines.
+     */
+    async announcement(
+      recipient: { id: string; email: string; display_name: string },
+      message: { subject: string; body: string },
+    ): Promise<void> {
+      const settings = await deps.settings(recipient.id);
+      const paragraphs = message.body
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean);
+      await send(
+        recipient,
+        {
+          locale: localeOf(settings),
+          subject: message.subject,
+          preheader: truncate(paragraphs[0] ?? message.subject, 120),
+          heading: message.subject,
+          paragraphs,
+        },
+        'marketingEmails',
+      );
+    },
+
     /** The zone for a person's dates (e-mails, invoices). */
     async timeZoneOf(userId: string): Promise<string> {
       const recipient = await deps.notifications.recipient(userId);

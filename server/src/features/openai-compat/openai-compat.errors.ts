@@ -23,6 +23,8 @@ const KINDS: Partial<Record<TErrorCode, OpenAIKind>> = {
   BAD_REQUEST: { type: 'invalid_request_error', code: 'invalid_request' },
   FORBIDDEN: { type: 'permission_error', code: 'permission_denied' },
   INTEGRATIONS_DISABLED: { type: 'permission_error', code: 'integrations_disabled' },
+  // A blocked term (site moderation): OpenAI's own code for a refused prompt.
+  CONTENT_BLOCKED: { type: 'invalid_request_error', code: 'content_policy_violation' },
 };
 
 /** Fastify's own request errors (a body that is no JSON, too large, not JSON at all). */

@@ -55,11 +55,13 @@ export function createOpenAICompatService(deps: {
   /** When this process started (the models' `created`). */
   startedAt: Date;
   waitMs?: number;
+  /** The model a request without one of ours takes: the first the key owner's plan allows (site settings). */
+  preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
 }) {
   const waitMs = deps.waitMs ?? OPENAI_WAIT_MS;
 
   /** The model a request names, or a 400 on `model` (OpenAI clients show `param`). */
-  function modelOf(request: OpenAIImageRequest): ResolvedModel {
+  function modelOf(request: OpenAIImageRequest, preferred?: string): ResolvedModel {
     const { model } = request;
     const known = (id: string) =>
       deps.registry
@@ -69,10 +71,8 @@ export function createOpenAICompatService(deps: {
             entry.model.id === id && entry.model.kinds.includes('image') && entry.model.generates !== false,
         );
     try {
-      return deps.registry.resolve(
-        'image',
-        model && isOpenAIModelName(model) && !known(model) ? undefined : model,
-      );
+      const named = model && isOpenAIModelName(model) && !known(model) ? undefined : model;
+      return deps.registry.resolve('image', named ?? preferred);
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') throw error;
       throw new AppError('VALIDATION_FAILED', error.text, {
@@ -207,7 +207,11 @@ export function createOpenAICompatService(deps: {
     },
 
     async generate(call: PublicCall, request: OpenAIImageRequest): Promise<TOpenAIImagesResponse> {
-      const resolved = modelOf(request);
+      const generators = deps.registry
+        .models()
+        .filter((entry) => entry.model.kinds.includes('image') && entry.model.generates !== false)
+        .map((entry) => entry.model.id);
+      const resolved = modelOf(request, await deps.preferredModel?.(call.key.user_id, generators));
       const price = resolved.model.prices?.image ?? deps.prices.image;
       await checkFunds(call, price * request.n);
       const settings = imageSettingsOf(request, resolved.model);

@@ -49,6 +49,8 @@ export function createPublicResourcesService(deps: {
   signer: UrlSigner;
   presenter: PublicApiPresenter;
   clock: Clock;
+  /** The models the key owner's plan may use (null: all), site settings. */
+  allowedModels?: (userId: string) => Promise<string[] | null>;
 }) {
   const presentJob = async (row: GenerationRow) =>
     deps.presenter.generation(await deps.generations.present(row));
@@ -128,7 +130,8 @@ export function createPublicResourcesService(deps: {
 
     async models(call: PublicCall): Promise<TModel[]> {
       read(call);
-      return presentModels(deps.registry, deps.prices);
+      const allowed = (await deps.allowedModels?.(call.key.user_id)) ?? null;
+      return presentModels(deps.registry, deps.prices, allowed);
     },
 
     /** Balance and plan from the account; the key's allowance, limit and this month's usage (UTC month). */

@@ -26,6 +26,8 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
       .where('assets.saved', '=', 1)
       // The gallery shows pictures and videos; an audio upload is never shared (setShared refuses it).
       .where('assets.kind', '!=', 'audio')
+      // Hidden by an administrator after a report (issue 20): gone from the gallery and profiles.
+      .where('assets.hidden', '=', 0)
       .where((eb) =>
         eb.or([
           eb('users.profile_visibility', 'in', visibleProfileKinds(viewer)),

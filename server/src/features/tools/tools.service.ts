@@ -61,6 +61,8 @@ export function createToolsService(deps: {
   assets: AssetsRepository;
   store: FileStore;
   uploadLimits: UploadLimits;
+  /** The model a call naming none takes: the first of `candidates` the person's plan allows (site settings). */
+  preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
 }) {
   /** Models offering `tool` whose provider implements the call, for assets of `kind`. */
   function modelsFor(tool: ModelTool, kind?: TGenerationType): ResolvedModel[] {
@@ -72,6 +74,15 @@ export function createToolsService(deps: {
           (tool === 'enhance' ? entry.provider.upscale : entry.provider.edit) &&
           (!kind || entry.model.kinds.includes(kind)),
       );
+  }
+
+  /** The named model, else the first capable one the person's plan allows (else the first capable). */
+  async function chosen(userId: string, tool: ModelTool, kind: TGenerationType, modelId: string | undefined) {
+    if (modelId || !deps.preferredModel) return modelId;
+    return deps.preferredModel(
+      userId,
+      modelsFor(tool, kind).map((entry) => entry.model.id),
+    );
   }
 
   function pick(tool: ModelTool, kind: TGenerationType, modelId: string | undefined): ResolvedModel {
@@ -162,7 +173,7 @@ export function createToolsService(deps: {
 
   async function enhanceDraft(userId: string, input: EnhanceInput): Promise<JobDraft> {
     const from = await source(userId, input.assetId);
-    const entry = pick('enhance', from.kind, input.model);
+    const entry = pick('enhance', from.kind, await chosen(userId, 'enhance', from.kind, input.model));
     const size = { width: from.width * input.scale, height: from.height * input.scale };
     const max = maxLongSide(entry, from.kind);
     if (Math.max(size.width, size.height) > max) {
@@ -193,7 +204,8 @@ export function createToolsService(deps: {
   async function editDraft(userId: string, input: EditInput): Promise<JobDraft> {
     const from = await source(userId, input.assetId);
     if (from.kind !== 'image') throw refuse('assetId', TOOL_MESSAGES.sourceNotImage);
-    const entry = pick(TOOL_OF_MODE[input.mode], 'image', input.model);
+    const tool = TOOL_OF_MODE[input.mode];
+    const entry = pick(tool, 'image', await chosen(userId, tool, 'image', input.model));
     const target = input.mode === 'expand' && input.expand ? expandTarget(from, input.expand) : undefined;
     const size = target
       ? { width: target.width, height: target.height }

@@ -100,6 +100,8 @@ export function createWebhooksService(deps: {
   /** Tells the owner their account URL was disabled (an e-mail). */
   onDisabled: (userId: string, target: string) => void;
   options?: Partial<DeliveryOptions>;
+  /** Counts each attempt's outcome (metrics). */
+  onAttempt?: (outcome: 'delivered' | 'retrying' | 'failed') => void;
 }) {
   const options = { ...DEFAULT_DELIVERY_OPTIONS, ...deps.options };
   const now = () => deps.clock.now();
@@ -308,6 +310,7 @@ export function createWebhooksService(deps: {
       },
       ended.toISOString(),
     );
+    deps.onAttempt?.(state === 'pending' ? 'retrying' : state);
     if (delay !== null) await deps.queue.enqueue(row.id, { delayMs: delay });
     if (state === 'failed' || gone) await considerDisabling({ ...row, state }, gone);
   }

@@ -59,6 +59,9 @@ describe('database and migrations', () => {
       ['0013-key-controls', 'Success'],
       ['0014-two-factor', 'Success'],
       ['0015-creative-tools', 'Success'],
+      ['0016-people-audit', 'Success'],
+      ['0017-moderation-site-settings', 'Success'],
+      ['0018-library-search', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);
@@ -214,17 +217,20 @@ describe('database and migrations', () => {
         .all()
         .map((row) => (row as { name: string }).name);
       expect(indexes).toEqual([
-        'assets_fts_delete',
-        'assets_fts_insert',
         'assets_saved_created_idx',
+        'assets_search_delete',
+        'assets_search_insert',
+        'assets_search_update',
         'assets_shared_created_idx',
         'assets_shared_user_created_idx',
         'assets_user_created_idx',
+        'assets_user_kind_created_idx',
         'assets_user_origin_idx',
         'sqlite_autoindex_assets_1',
       ]);
+      // 0018 replaced assets_fts with assets_search (library.feature.test.ts tests that migration).
       const integrity = database.native.db.prepare(
-        "insert into assets_fts(assets_fts, rank) values ('integrity-check', 1)",
+        "insert into assets_search(assets_search, rank) values ('integrity-check', 0)",
       );
       expect(() => integrity.run()).not.toThrow();
     }

@@ -46,19 +46,6 @@ export function searchWords(query: string): string[] {
   return (query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
-/**
- * Full-text match of `assets.prompt` against every word, each as a prefix (search as you type):
- * FTS5 in SQLite, the generated tsvector in PostgreSQL. `words` must come from searchWords().
- */
-export function assetPromptMatches(dialect: Dialect, words: string[]): RawBuilder<boolean> {
-  if (dialect.name === 'sqlite') {
-    const expression = words.map((word) => `"${word}"*`).join(' ');
-    return sql<boolean>`assets.rowid in (select rowid from assets_fts where assets_fts match ${expression})`;
-  }
-  const expression = words.map((word) => `${word}:*`).join(' & ');
-  return sql<boolean>`assets.prompt_tsv @@ to_tsquery('simple', ${expression})`;
-}
-
 /** A top-level text field of a JSON object stored as TEXT (e.g. a setting in `user_settings.data`). */
 export function jsonTextField(dialect: Dialect, column: string, key: string): RawBuilder<string | null> {
   if (!/^[A-Za-z_][A-Za-z0-9_.]*$/.test(column) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key))

@@ -1,4 +1,10 @@
-import type { TAssetKind, TCreditLedgerKind, TGenerationType } from '@kaleido/common';
+import type {
+  TAssetKind,
+  TAuditAction,
+  TAuditTargetType,
+  TCreditLedgerKind,
+  TGenerationType,
+} from '@kaleido/common';
 import type { Generated } from 'kysely';
 
 /** Kysely's view of the tables (see migrations/). Timestamps are ISO-8601 UTC strings. */
@@ -27,6 +33,8 @@ export interface UsersTable {
   handle: string | null;
   /** A copy of the profileVisibility setting, kept by the settings service (indexed gallery queries). */
   profile_visibility: Generated<'public' | 'friends' | 'private'>;
+  /** When an administrator disabled the account (migration 0016); null: it may sign in. */
+  disabled_at: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -245,6 +253,8 @@ export interface AssetsTable {
   tool: Generated<'generate' | 'enhance' | 'edit' | null>;
   /** JSON array of the assets it was made from (kept when they are deleted). */
   source_asset_ids: Generated<string>;
+  /** 0/1: hidden by an administrator from the gallery and public profiles (issue 20). */
+  hidden: Generated<number>;
 }
 
 /** Lineage: one row per (derived asset, source asset). */
@@ -480,7 +490,86 @@ export interface WebhookDeliveriesTable {
   updated_at: string;
 }
 
+/** Site settings and blocked terms (issue 20): one row, `id = 'site'`; `version` +1 on every save. */
+export interface SiteSettingsTable {
+  id: string;
+  settings: string;
+  blocked_terms: Generated<string>;
+  version: number;
+  updated_at: string | null;
+  blocked_terms_updated_at: string | null;
+}
+
+/** A reported item's place in the review queue. */
+export interface ModerationItemsTable {
+  asset_id: string;
+  status: 'open' | 'hidden' | 'kept';
+  report_count: Generated<number>;
+  first_reported_at: string;
+  last_reported_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** One report per person and item. */
+export interface ReportsTable {
+  id: string;
+  asset_id: string;
+  reporter_id: string;
+  reason: string;
+  note: string | null;
+  created_at: string;
+}
+
+/** Sign-up invite links (only the token's SHA-256). */
+export interface InvitesTable {
+  id: string;
+  token_hash: string;
+  note: string | null;
+  expires_at: string;
+  max_uses: number;
+  uses: Generated<number>;
+  revoked_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** An announcement e-mail to consenting people, sent in batches (`cursor`: the last recipient's id). */
+export interface AnnouncementEmailsTable {
+  id: string;
+  subject: string;
+  body: string;
+  status: 'sending' | 'done';
+  total: number;
+  sent: Generated<number>;
+  failed: Generated<number>;
+  cursor: string | null;
+  lease_until: string | null;
+  created_by: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** The audit log (migration 0016): append-only, no foreign keys (rows outlive actors and targets). */
+export interface AuditEventsTable {
+  id: string;
+  created_at: string;
+  action: TAuditAction;
+  actor_id: string | null;
+  /** The actor's e-mail at the time. */
+  actor_email: string | null;
+  target_type: TAuditTargetType | null;
+  target_id: string | null;
+  target_label: string | null;
+  /** JSON of the state before and after, or null. */
+  before: string | null;
+  after: string | null;
+  reason: string | null;
+  ip: string | null;
+}
+
 export interface DB {
+  audit_events: AuditEventsTable;
   api_keys: ApiKeysTable;
   api_requests: ApiRequestsTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -510,4 +599,9 @@ export interface DB {
   analytics_events: AnalyticsEventsTable;
   webhook_secrets: WebhookSecretsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  site_settings: SiteSettingsTable;
+  moderation_items: ModerationItemsTable;
+  reports: ReportsTable;
+  invites: InvitesTable;
+  announcement_emails: AnnouncementEmailsTable;
 }

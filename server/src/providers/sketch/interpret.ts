@@ -3,6 +3,23 @@
  * `details.interpretation`, so it must be honest about what was understood and what was not.
  */
 
+import {
+  AGE_WORDS,
+  type Age,
+  FLIERS,
+  FLOATERS,
+  familyOf,
+  PROP_WORDS,
+  type Prop,
+  ROLES,
+  ROOM_WORDS,
+  type RoomFeature,
+  TABLETOP,
+  THING_WORDS,
+  type ThingFamily,
+  type ThingKind,
+} from './things.js';
+
 const SUBJECTS = [
   'sky',
   'sunset',
@@ -18,6 +35,7 @@ const SUBJECTS = [
   'river',
   'aurora',
   'abstract',
+  'interior',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -69,7 +87,9 @@ export type Variant =
   | 'palms'
   | 'cactus'
   | 'sunflowers'
-  | 'futuristic';
+  | 'futuristic'
+  | 'fire'
+  | 'sleeping';
 
 export interface PersonTraits {
   figure: 'feminine' | 'masculine' | 'neutral';
@@ -79,7 +99,50 @@ export interface PersonTraits {
   smile: boolean;
   glasses: boolean;
   beard: boolean;
+  /** A space helmet (astronauts). */
   helmet: boolean;
+  age: Age;
+  /** The role word that was understood ("fisherman", "knight"), if any. */
+  role: string | null;
+  props: Prop[];
+  /** Colours said of props ("a red balloon"). */
+  propHues: Partial<Record<Prop, number>>;
+}
+
+/** Colourless colour words: they only ever describe a thing ("black cat", "white horse"). */
+export type Tone = 'black' | 'white' | 'brown' | 'grey';
+const TONE_WORDS: Record<string, Tone> = {
+  black: 'black',
+  white: 'white',
+  brown: 'brown',
+  grey: 'grey',
+  gray: 'grey',
+  silver: 'grey',
+};
+
+/** Where a thing stands in the picture. */
+export type Placement = 'ground' | 'sky' | 'water' | 'table';
+
+/** A drawn subject other than scenery: an animal, a vehicle, a building, food, an object, a creature. */
+export interface Thing {
+  kind: ThingKind;
+  family: ThingFamily;
+  /** The prompt's word for it ("kitten", "ramen"). */
+  word: string;
+  /** The colour said of it ("red car"), as a hue, or null. */
+  hue: number | null;
+  /** A colourless colour said of it ("black cat"). */
+  tone: Tone | null;
+  placement: Placement;
+  /** "a dragon over a castle": the thing this one is above. */
+  over: ThingKind | null;
+  /** Props an animal wears ("a cat astronaut": helmet). */
+  wearing: Prop[];
+  helmet: boolean;
+  /** Eye colour said of an animal ("black cat with green eyes"). */
+  eyes: number | null;
+  /** 1, or 3 for a plural ("birds"). */
+  count: number;
 }
 
 export interface NamedHue {
@@ -87,6 +150,8 @@ export interface NamedHue {
   hue: number;
   /** The subject the colour describes ("green hills" → mountains), when it precedes one. */
   target?: Subject;
+  /** The thing the colour describes ("red car"): it tints that thing, not the sky. */
+  thing?: ThingKind;
 }
 
 export interface SceneSpec {
@@ -107,6 +172,16 @@ export interface SceneSpec {
   /** Subjects and features removed by negation ("no sun") or the negative prompt. */
   suppressed: string[];
   person: PersonTraits;
+  /** Drawn subjects (animals, vehicles, buildings, food, objects, creatures), in prompt order. */
+  things: Thing[];
+  /** Furnishings of an interior scene. */
+  room: RoomFeature[];
+  /** "seen from above": a top-down view (ponds, tables). */
+  view: 'front' | 'top';
+  /** A logo or icon: a flat mark plus the name, when one was given ("called Bean There"). */
+  logo: { name: string | null } | null;
+  /** Nothing in the prompt named something Sketch can draw: it says so (and draws an abstract). */
+  noSubject: boolean;
   /** Content words the lexicon did not know, so the UI can say what was ignored. */
   unrecognized: string[];
   /** e.g. "sunset + mountains, golden, calm". */
@@ -122,7 +197,15 @@ type Effect =
   | { camera: Camera }
   | { palette: NamedPalette }
   | { person: Partial<PersonTraits> }
-  | { hue: number };
+  | { hue: number }
+  | { thing: ThingKind }
+  | { age: Age }
+  | { role: string }
+  | { prop: Prop }
+  | { room: RoomFeature[] }
+  | { logo: true }
+  | { view: 'top' }
+  | { tone: Tone };
 
 const S = (subject: Subject): Effect => ({ subject });
 const T = (time: TimeOfDay): Effect => ({ time });
@@ -182,7 +265,6 @@ const LEXICON: Record<string, Effect[]> = {
   sunshine: [T('day'), F('sun')],
   heaven: [S('sky'), F('clouds'), M('dreamy')],
   rainbow: [S('sky'), F('rainbow')],
-  bird: [F('birds')],
   birds: [F('birds')],
   seagulls: [F('birds')],
   // sunset / sunrise
@@ -215,10 +297,26 @@ const LEXICON: Record<string, Effect[]> = {
   reflection: [V('lake')],
   reflections: [V('lake')],
   water: [F('water')],
-  boat: [F('boats')],
   boats: [F('boats')],
-  sailboat: [F('boats')],
-  ship: [F('boats')],
+  logo: [{ logo: true }],
+  logos: [{ logo: true }],
+  icon: [{ logo: true }],
+  emblem: [{ logo: true }],
+  badge: [{ logo: true }],
+  'from-above': [{ view: 'top' }],
+  fire: [V('fire')],
+  sleeping: [V('sleeping')],
+  asleep: [V('sleeping')],
+  napping: [V('sleeping')],
+  lying: [V('sleeping')],
+  curled: [V('sleeping')],
+  flames: [V('fire')],
+  flame: [V('fire')],
+  fiery: [V('fire')],
+  burning: [V('fire')],
+  leaves: [S('forest')],
+  autumn: [S('forest')],
+  autumnal: [S('forest')],
   // forest
   forest: [S('forest')],
   forests: [S('forest')],
@@ -264,6 +362,14 @@ const LEXICON: Record<string, Effect[]> = {
   building: [S('city'), F('buildings')],
   buildings: [S('city'), F('buildings')],
   town: [S('city')],
+  village: [S('city')],
+  market: [S('city')],
+  paris: [S('city')],
+  london: [S('city')],
+  tokyo: [S('city'), T('night'), V('neon')],
+  york: [S('city')],
+  venice: [S('city'), S('river')],
+  road: [S('mountains'), V('hills')],
   cyberpunk: [S('city'), V('cyberpunk'), V('neon')],
   neon: [V('neon'), F('lights')],
   futuristic: [V('futuristic')],
@@ -514,6 +620,14 @@ const PHRASES: [RegExp, string][] = [
   [/\bsci fi\b/g, 'sci-fi'],
   [/\bself portrait\b/g, 'self-portrait'],
   [/\bpalm trees?\b/g, 'palms'],
+  [
+    /\b(?:seen )?from above\b|\btop[ -]down\b|\btop view\b|\boverhead view\b|\bbirds? ?eye view\b/g,
+    'from-above',
+  ],
+  [/\bliving room\b/g, 'living-room'],
+  [/\bmiddle aged\b/g, 'middle-aged'],
+  [/\bspace ?ship\b/g, 'spaceship'],
+  [/\bhot air balloon\b/g, 'balloon'],
 ];
 
 const STOPWORDS = new Set(
@@ -540,12 +654,55 @@ function lookup(word: string): { key: string; effects: Effect[] } | null {
   if (word.endsWith('s')) candidates.push(word.slice(0, -1));
   if (word.endsWith('y')) candidates.push(word.slice(0, -1));
   for (const key of candidates) {
-    const effects = LEXICON[key];
-    if (effects) return { key, effects };
+    // "birds": the flock in the sky (scenery) and a bird drawn as a thing, from the singular.
+    const things = thingEffects(key);
+    const singular = things.length ? [] : candidates.filter((c) => c !== key).flatMap(thingEffects);
+    const effects = [...(LEXICON[key] ?? []), ...things, ...(LEXICON[key] ? singular : [])];
+    if (effects.length) return { key, effects };
     const hue = COLOR_WORDS[key];
     if (hue !== undefined) return { key, effects: [H(hue)] };
+    const tone = TONE_WORDS[key];
+    if (tone) return { key, effects: [{ tone }] };
   }
   return null;
+}
+
+/** Age words that are also person nouns ("a teenager", "grandma"). */
+const PERSON_AGE_NOUNS = new Set([
+  'baby',
+  'toddler',
+  'child',
+  'children',
+  'kid',
+  'kids',
+  'teen',
+  'teenager',
+  'youth',
+  'adult',
+  'senior',
+]);
+
+/** Effects from the things, people and rooms vocabularies (things.ts). */
+function thingEffects(key: string): Effect[] {
+  const effects: Effect[] = [];
+  const thing = THING_WORDS[key];
+  if (thing) effects.push({ thing });
+  const age = AGE_WORDS[key];
+  if (age) effects.push({ age });
+  const role = ROLES[key];
+  if (role) {
+    effects.push({ role: key }, S('portrait'));
+    if (role.figure) effects.push({ person: { figure: role.figure } });
+    for (const prop of role.props) effects.push({ prop });
+    if (role.helmet) effects.push({ person: { helmet: true } });
+    if (role.age) effects.push({ age: role.age });
+  }
+  const prop = PROP_WORDS[key];
+  if (prop && !thing) effects.push({ prop });
+  if (PERSON_AGE_NOUNS.has(key)) effects.push(S('portrait'));
+  const room = ROOM_WORDS[key];
+  if (room) effects.push(S('interior'), { room });
+  return effects;
 }
 
 export function tokenize(text: string): string[] {
@@ -650,6 +807,72 @@ const SUBJECT_FEATURES: Partial<Record<Subject, Feature[]>> = {
   snow: [],
 };
 
+/** Nouns that name a person (as opposed to a role an animal can take: "a cat astronaut"). */
+const PERSON_NOUNS = new Set([
+  'portrait',
+  'self-portrait',
+  'person',
+  'people',
+  'face',
+  'character',
+  'figure',
+  'woman',
+  'women',
+  'girl',
+  'lady',
+  'man',
+  'men',
+  'boy',
+  'guy',
+  'headshot',
+  'child',
+  'children',
+  'kid',
+  'kids',
+  'baby',
+  'toddler',
+  'teenager',
+  'teen',
+  'grandma',
+  'grandmother',
+  'granny',
+  'grandpa',
+  'grandfather',
+]);
+/** The age a person noun implies when no age word is given. */
+const NOUN_AGE: Record<string, Age> = {
+  girl: 'child',
+  boy: 'child',
+  kid: 'child',
+  child: 'child',
+  baby: 'child',
+};
+/** Things that become a person's prop when a person is drawn ("a girl holding a red balloon"). */
+const THING_PROPS: Partial<Record<ThingKind, Prop>> = { balloon: 'balloon', book: 'book' };
+
+/** The name in a logo prompt: "called Bean There", "named Nova", "for Harbor Bank". */
+function logoName(prompt: string): string | null {
+  const named =
+    /\b(?:called|named|for|reading|saying|says|text)\s+["“]?([A-Z0-9][\w&'.-]*(?:\s+[A-Z0-9][\w&'.-]*){0,3})/.exec(
+      prompt,
+    );
+  if (named?.[1]) return named[1].trim();
+  const quoted = /["“]([^"”]{1,30})["”]/.exec(prompt);
+  return quoted?.[1]?.trim() ?? null;
+}
+
+const SCENERY: readonly Subject[] = [
+  'ocean',
+  'forest',
+  'mountains',
+  'city',
+  'space',
+  'desert',
+  'snow',
+  'flowers',
+  'river',
+];
+
 export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec {
   const { hits, unknown, hairHue, eyeHue } = scan(prompt);
   const negative = scan(negativePrompt).hits;
@@ -660,9 +883,15 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
   const features: Feature[] = [];
   const suppressed: string[] = [];
   const colors: NamedHue[] = [];
+  const things: Thing[] = [];
+  const room: RoomFeature[] = [];
   let time: TimeOfDay | null = null;
   let camera: Camera = 'normal';
   let palette: NamedPalette | null = null;
+  let view: SceneSpec['view'] = 'front';
+  let logo = false;
+  let statedAge: Age | null = null;
+  let nounAge: Age | null = null;
   const person: PersonTraits = {
     figure: 'neutral',
     hair: null,
@@ -671,11 +900,16 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
     glasses: false,
     beard: false,
     helmet: false,
+    age: 'adult',
+    role: null,
+    props: [],
+    propHues: {},
   };
 
   const suppressedSubjects = new Set<Subject>();
   const suppressedFeatures = new Set<Feature>();
   const suppressedMoods = new Set<Mood>();
+  const suppressedThings = new Set<ThingKind>();
   const suppress = (hit: Hit): void => {
     push(suppressed, hit.key);
     for (const effect of hit.effects) {
@@ -688,12 +922,23 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
         const subject = FEATURE_SUBJECT[effect.feature];
         if (subject) suppressedSubjects.add(subject);
       }
+      if ('thing' in effect) suppressedThings.add(effect.thing);
       if ('mood' in effect) suppressedMoods.add(effect.mood);
       if ('time' in effect && effect.time === 'night') suppressedFeatures.add('stars');
     }
   };
   for (const hit of negative) suppress(hit);
   for (const hit of hits) if (hit.negated) suppress(hit);
+
+  const thingOf = (hit: Hit | undefined): ThingKind | undefined =>
+    hit?.effects.find((e): e is { thing: ThingKind } => 'thing' in e)?.thing;
+  const isColourHit = (hit: Hit): boolean => hit.effects.every((e) => 'hue' in e || 'tone' in e);
+  const tones: { word: string; tone: Tone; thing: ThingKind }[] = [];
+  /** The noun a colour or age word describes: the next non-colour hit within two tokens. */
+  const nounAfter = (hit: Hit): Hit | undefined =>
+    hits.find((other) => other.index > hit.index && other.index <= hit.index + 2 && !isColourHit(other));
+  const tokens = tokenize(prompt);
+  const between = (a: number, b: number): string[] => tokens.slice(Math.min(a, b) + 1, Math.max(a, b));
 
   for (const hit of hits) {
     if (hit.negated) continue;
@@ -706,22 +951,121 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
       else if ('camera' in effect) camera = effect.camera;
       else if ('palette' in effect) palette = effect.palette;
       else if ('person' in effect) Object.assign(person, effect.person);
-      else if ('hue' in effect) {
+      else if ('role' in effect) person.role ??= effect.role;
+      else if ('prop' in effect) push(person.props, effect.prop);
+      else if ('room' in effect) for (const feature of effect.room) push(room, feature);
+      else if ('logo' in effect) logo = true;
+      else if ('view' in effect) view = effect.view;
+      else if ('tone' in effect) {
+        const thing = thingOf(nounAfter(hit));
+        if (thing) tones.push({ word: hit.key, tone: effect.tone, thing });
+      } else if ('age' in effect) {
+        if (hit.key in ROLES || PERSON_NOUNS.has(hit.key)) nounAge ??= effect.age;
+        else {
+          // "old book", "little house": an age word says something of a person only before a person word.
+          const noun = nounAfter(hit);
+          if (!noun || !thingOf(noun) || noun.key in ROLES) statedAge ??= effect.age;
+        }
+      } else if ('thing' in effect) {
+        if (suppressedThings.has(effect.thing)) continue;
+        const existing = things.find((t) => t.kind === effect.thing);
+        const plural = !(hit.token in THING_WORDS) && hit.token.endsWith('s') && hit.key !== 'fish';
+        if (existing) {
+          if (plural) existing.count = 3;
+          continue;
+        }
+        things.push({
+          kind: effect.thing,
+          family: familyOf(effect.thing),
+          word: hit.key,
+          hue: null,
+          tone: null,
+          placement: 'ground',
+          over: null,
+          wearing: [],
+          helmet: false,
+          eyes: null,
+          count: plural ? 3 : 1,
+        });
+      } else if ('hue' in effect) {
         if (colors.some((c) => c.word === hit.key)) continue;
+        const noun = nounAfter(hit);
+        const thing = thingOf(noun);
+        if (thing && noun) {
+          // A colour before a thing tints that thing ("red car"), never the sky.
+          colors.push({ word: hit.key, hue: effect.hue, thing });
+          continue;
+        }
         // A colour right before a subject word describes that subject ("green hills", "red flowers").
-        const noun = hits.find(
-          (other) =>
-            other.index > hit.index &&
-            other.index <= hit.index + 2 &&
-            other.effects.some((e) => 'subject' in e),
-        );
         const target = noun?.effects.find((e): e is { subject: Subject } => 'subject' in e)?.subject;
         colors.push(target ? { word: hit.key, hue: effect.hue, target } : { word: hit.key, hue: effect.hue });
       }
     }
   }
+  for (const c of colors) {
+    const thing = c.thing ? things.find((t) => t.kind === c.thing) : undefined;
+    if (thing) thing.hue ??= c.hue;
+  }
+  for (const t of tones) {
+    const thing = things.find((x) => x.kind === t.thing);
+    if (thing && thing.hue === null) thing.tone ??= t.tone;
+  }
+  // "autumn": the foliage turns orange unless a colour was said of the trees.
+  if (
+    hits.some((h) => !h.negated && (h.key === 'autumn' || h.key === 'autumnal')) &&
+    !colors.some((c) => c.target === 'forest')
+  )
+    colors.push({ word: 'autumn', hue: 26, target: 'forest' });
+
+  // Placement words between two things: "a dragon over a castle", "a plane above the clouds".
+  const thingHits = hits.filter((h) => !h.negated && thingOf(h));
+  for (let i = 0; i + 1 < thingHits.length; i++) {
+    const a = thingHits[i] as Hit;
+    const b = thingHits[i + 1] as Hit;
+    const words = between(a.index, b.index);
+    if (words.some((w) => w === 'over' || w === 'above')) {
+      const flier = things.find((t) => t.kind === thingOf(a));
+      if (flier) flier.over = thingOf(b) ?? null;
+    }
+  }
+
+  const personNamed = hits.some((h) => !h.negated && PERSON_NOUNS.has(h.key)) || hairHue !== null;
+  const creatures = things.filter((t) => t.family === 'animal' || t.family === 'creature');
+  if (creatures.length && !personNamed) {
+    // "a cat astronaut", "my dog wearing sunglasses": the animal takes the role; no person is drawn.
+    const animal = creatures[0] as Thing;
+    animal.wearing = [...person.props];
+    animal.helmet = person.helmet;
+    if (eyeHue) animal.eyes = eyeHue.effects.find((e): e is { hue: number } => 'hue' in e)?.hue ?? null;
+    const index = subjects.indexOf('portrait');
+    if (index >= 0) subjects.splice(index, 1);
+    person.props = [];
+    person.helmet = false;
+  }
+  const drawsPerson =
+    subjects.includes('portrait') ||
+    (hairHue !== null && !creatures.length) ||
+    (eyeHue !== null && !creatures.length);
+  if (drawsPerson) {
+    // Things a person holds are props, not separate subjects.
+    for (const [kind, prop] of Object.entries(THING_PROPS) as [ThingKind, Prop][]) {
+      const index = things.findIndex((t) => t.kind === kind);
+      if (index < 0) continue;
+      const [thing] = things.splice(index, 1);
+      push(person.props, prop);
+      if (thing?.hue != null) person.propHues[prop] = thing.hue;
+      for (let i = colors.length - 1; i >= 0; i--) if (colors[i]?.thing === kind) colors.splice(i, 1);
+    }
+  }
+  for (const c of colors) {
+    if (c.thing && !things.some((t) => t.kind === c.thing)) delete c.thing;
+  }
+  person.age =
+    statedAge ?? nounAge ?? hits.map((h) => NOUN_AGE[h.key]).find((a) => a !== undefined) ?? 'adult';
+  if (person.age === 'old' && person.hair === null && !hairHue) person.hair = 'white';
+
   // "golden sunset": golden is a colour, but with sunset/sunrise it is also the light.
-  if (hairHue) {
+  if (hairHue && !creatures.length) {
     const hue = hairHue.effects.find((e): e is { hue: number } => 'hue' in e);
     const word = hairHue.key;
     if (word === 'black' || word === 'dark') person.hair = 'black';
@@ -733,7 +1077,7 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
     else if (hue) person.hair = { hue: hue.hue };
     push(subjects, 'portrait');
   }
-  if (eyeHue) {
+  if (eyeHue && !creatures.length) {
     const hue = eyeHue.effects.find((e): e is { hue: number } => 'hue' in e);
     if (hue) person.eyes = hue.hue;
     push(subjects, 'portrait');
@@ -747,13 +1091,69 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
   }
   const keptFeatures = features.filter((feature) => !isSuppressed(feature));
 
+  // Still lifes: "goldfish in a bowl" is a fishbowl on a table, "a vase of sunflowers" holds the flowers.
+  if (
+    things.some((t) => t.kind === 'fish') &&
+    things.some((t) => t.kind === 'bowl') &&
+    !kept.includes('ocean')
+  ) {
+    things.splice(
+      things.findIndex((t) => t.kind === 'bowl'),
+      1,
+    );
+    push(kept, 'interior');
+  }
+  if (things.some((t) => t.kind === 'vase') && kept.includes('flowers')) {
+    kept = kept.filter((s) => s !== 'flowers');
+    push(kept, 'interior');
+  }
+  // Things bring the setting they need when the prompt names none.
+  const scenery = kept.filter((s) => SCENERY.includes(s));
+  const first = things[0];
+  if (first && !kept.includes('interior') && scenery.length === 0) {
+    if (things.some((t) => t.kind === 'boat' || t.kind === 'fish' || t.kind === 'lighthouse')) {
+      push(kept, 'ocean');
+      if (things.some((t) => t.kind === 'fish') && !things.some((t) => t.kind === 'boat'))
+        push(variants, 'lake');
+      if (things.some((t) => t.kind === 'lighthouse')) push(variants, 'beach');
+    } else if ((TABLETOP.has(first.kind) || first.family === 'object') && !kept.includes('portrait')) {
+      push(kept, 'interior');
+      push(room, 'table');
+    }
+  }
+  if (kept.includes('interior') && first && TABLETOP.has(first.kind)) push(room, 'table');
+  // An interior replaces the landscape; a room word beside real scenery ("a cabin window over the lake") does not.
+  if (kept.includes('interior') && scenery.length) kept = kept.filter((s) => s !== 'interior');
+  const indoor = kept.includes('interior');
+  const watery = kept.includes('ocean') || kept.includes('river');
+  const floating = kept.includes('space') && !kept.some((s) => SCENERY.includes(s) && s !== 'space');
+  for (const thing of things) {
+    const hit = thingHits.find((h) => thingOf(h) === thing.kind);
+    const before = hit ? tokens[hit.index - 1] : undefined;
+    const flying = before === 'flying' || before === 'floating';
+    const resting = variants.includes('sleeping') && thing === creatures[0] && !flying;
+    if (resting) thing.placement = TABLETOP.has(thing.kind) ? 'table' : 'ground';
+    else if (FLIERS.has(thing.kind) || thing.over || flying || floating) thing.placement = 'sky';
+    else if (FLOATERS.has(thing.kind)) thing.placement = watery ? 'water' : 'ground';
+    else if (thing.kind === 'fish') thing.placement = watery ? 'water' : 'table';
+    else if (TABLETOP.has(thing.kind) && (indoor || room.includes('table'))) thing.placement = 'table';
+    else thing.placement = 'ground';
+  }
+  if (things.some((t) => t.placement === 'water') && !watery) push(kept, 'ocean');
+
+  const logoSpec = logo ? { name: logoName(prompt) } : null;
   // A sky-only prompt ("the sun behind clouds", "a starry night") is a sky scene.
+  let noSubject = false;
   if (kept.length === 0) {
     const skyish =
       time !== null ||
       moods.length > 0 ||
+      things.length > 0 ||
+      logoSpec !== null ||
       keptFeatures.some((f) => ['sun', 'moon', 'clouds', 'stars', 'birds', 'rainbow'].includes(f));
     kept = [skyish ? 'sky' : 'abstract'];
+    noSubject = !skyish && !palette && colors.length === 0;
+    if (!skyish && (palette || colors.length)) noSubject = false;
   }
   if (kept.length > 1 && kept.includes('sky') && kept.some((s) => s !== 'sky' && s !== 'abstract')) {
     // "sky" is implied by every landscape; keep it only as a lone subject.
@@ -771,29 +1171,53 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
       time = 'night';
     else if (kept.includes('space')) time = 'night';
     else if (variants.includes('neon')) time = 'night';
-    else if (colors.some((c) => c.word === 'golden')) time = 'golden-hour';
+    else if (colors.some((c) => c.word === 'golden' && !c.thing)) time = 'golden-hour';
     else time = 'day';
   }
   if (kept.includes('sunset') && (time === 'day' || time === 'night') && !timeStated) time = 'sunset';
 
-  const hues = colors.map((c) => c.hue);
+  const hues = colors.filter((c) => !c.thing).map((c) => c.hue);
   const subjectLabel = (subject: Subject): string =>
     subject === 'sunset' && (time === 'sunrise' || time === 'golden-hour') ? time.replace('-', ' ') : subject;
-  const summaryParts: string[] = [kept.map(subjectLabel).join(' + ')];
+  const thingLabel = (thing: Thing): string => {
+    const colour =
+      colors.find((c) => c.thing === thing.kind)?.word ?? tones.find((t) => t.thing === thing.kind)?.word;
+    const parts = [colour, thing.count > 1 ? `${thing.kind}s` : thing.kind].filter(Boolean).join(' ');
+    const extras = [thing.helmet ? 'space helmet' : '', ...thing.wearing].filter(Boolean);
+    const over = thing.over ? ` over ${thing.over}` : '';
+    return `${parts}${extras.length ? ` in ${extras.join(', ')}` : ''}${over}`;
+  };
+  const summaryParts: string[] = [];
+  if (logoSpec) summaryParts.push(`logo${logoSpec.name ? ` "${logoSpec.name}"` : ''}`);
+  if (noSubject) summaryParts.push('no subject recognised: abstract');
+  else {
+    const named = [
+      ...things.map(thingLabel),
+      ...kept.filter((s) => !(s === 'sky' && things.length)).map(subjectLabel),
+    ];
+    summaryParts.push(named.join(' + '));
+  }
+  if (view === 'top') summaryParts.push('seen from above');
   if (timeStated && !(kept.includes('sunset') && (time === 'sunset' || time === 'sunrise')))
     summaryParts.push(time.replace('-', ' '));
-  if (colors.length) summaryParts.push(colors.map((c) => c.word).join(' and '));
+  const sceneColours = colors.filter((c) => !c.thing && c.word !== 'autumn');
+  if (sceneColours.length) summaryParts.push(sceneColours.map((c) => c.word).join(' and '));
   if (palette) summaryParts.push(palette);
   if (moods.length) summaryParts.push(moods.join(', '));
   if (camera !== 'normal') summaryParts.push(camera);
   if (kept.includes('portrait')) {
     const traits: string[] = [];
-    if (person.figure !== 'neutral') traits.push(person.figure === 'feminine' ? 'woman' : 'man');
+    if (person.age !== 'adult' && person.age !== 'child') traits.push(person.age);
+    const child = person.age === 'child';
+    if (person.figure !== 'neutral')
+      traits.push(person.figure === 'feminine' ? (child ? 'girl' : 'woman') : child ? 'boy' : 'man');
+    if (person.role) traits.push(person.role);
     if (hairHue || typeof person.hair === 'string') traits.push(`${hairHue?.key ?? person.hair} hair`);
     if (eyeHue) traits.push(`${eyeHue.key} eyes`);
     if (person.smile) traits.push('smiling');
     if (person.glasses) traits.push('glasses');
     if (person.beard) traits.push('beard');
+    if (person.props.length) traits.push(`with ${person.props.join(', ')}`);
     if (traits.length) summaryParts.push(traits.join(', '));
   }
   if (suppressed.length) summaryParts.push(`without ${suppressed.join(', ')}`);
@@ -813,8 +1237,13 @@ export function interpretPrompt(prompt: string, negativePrompt = ''): SceneSpec 
     features: keptFeatures,
     suppressed,
     person,
+    things,
+    room,
+    view,
+    logo: logoSpec,
+    noSubject,
     unrecognized: [...new Set(unknown)],
-    summary: summaryParts.join(', '),
+    summary: summaryParts.filter(Boolean).join(', '),
   };
 }
 

@@ -34,7 +34,8 @@ export function portraitLayer(env: SceneEnv): Layer {
   const rng = env.rng('portrait');
   const feminine = person.figure === 'feminine' || (person.figure === 'neutral' && rng.chance(0.55));
   const scaleByCamera = spec.camera === 'close-up' ? 1.45 : spec.camera === 'wide' ? 0.62 : 1;
-  const R = unit * 0.16 * scaleByCamera;
+  // A child is smaller in the frame (more shoulders, head lower); the old get lines and white hair.
+  const R = unit * 0.16 * scaleByCamera * (person.age === 'child' ? 0.8 : 1);
   const cx = W / 2 + (spec.camera === 'wide' ? W * 0.12 * env.lightSide * -1 : 0);
   const landscape = W / H > 1.3;
   const cy =
@@ -59,7 +60,9 @@ export function portraitLayer(env: SceneEnv): Layer {
   const lit = mix(mix(skin, [255, 238, 222], 0.28), light, 0.08);
   const dark = mix(scale(skin, 0.6), shadowTint, 0.25);
   const smile = person.smile || rng.chance(0.35);
-  const sway = (t: number): number => (env.video ? Math.sin(t * 0.8) * R * 0.015 : 0);
+  // A helmeted astronaut floats: a slow, wide drift instead of a breath's sway.
+  const sway = (t: number): number =>
+    env.video ? Math.sin(t * 0.8) * R * (person.helmet ? 0.18 : 0.015) : 0;
 
   const facePath = (ctx: Ctx, x: number, y: number): void => {
     const top = y - R * 1.22;
@@ -359,6 +362,30 @@ export function portraitLayer(env: SceneEnv): Layer {
         ctx.quadraticCurveTo(x, eyeY - R * 0.12, x + R * 0.16, eyeY - R * 0.05);
         ctx.stroke();
       }
+      if (person.age === 'old') {
+        ctx.strokeStyle = css(scale(dark, 0.85), 0.55);
+        ctx.lineWidth = R * 0.025;
+        ctx.lineCap = 'round';
+        for (const dy of [0, 0.1, 0.2]) {
+          ctx.beginPath();
+          ctx.moveTo(x - R * 0.42, y - R * (0.78 - dy));
+          ctx.quadraticCurveTo(x, y - R * (0.86 - dy), x + R * 0.42, y - R * (0.78 - dy));
+          ctx.stroke();
+        }
+        for (const s of [-1, 1]) {
+          ctx.beginPath();
+          ctx.moveTo(x + s * R * 0.3, y + R * 0.3);
+          ctx.quadraticCurveTo(x + s * R * 0.42, y + R * 0.55, x + s * R * 0.36, y + R * 0.72);
+          ctx.stroke();
+          ctx.beginPath();
+          ctx.moveTo(x + s * R * 0.55, y - R * 0.12);
+          ctx.lineTo(x + s * R * 0.7, y - R * 0.18);
+          ctx.moveTo(x + s * R * 0.55, y - R * 0.02);
+          ctx.lineTo(x + s * R * 0.7, y);
+          ctx.stroke();
+        }
+      }
+      drawProps(ctx, env, x, y, R, t);
       if (person.helmet) {
         ctx.save();
         ctx.globalCompositeOperation = 'screen';
@@ -408,4 +435,190 @@ export function bokehLayer(env: SceneEnv): Layer {
       ctx.restore();
     },
   };
+}
+
+/** What a person wears and holds ("fisherman with a cap", "knight with a sword"), around a head at (x, y). */
+function drawProps(ctx: Ctx, env: SceneEnv, x: number, y: number, R: number, t: number): void {
+  const { person } = env.spec;
+  const pal = env.palette;
+  const props = new Set(person.props);
+  const metal = mix(hsl(210, 0.08, 0.72), pal.light, 0.15);
+  const dark = hsl(25, 0.3, 0.18);
+  const top = y - R * 1.22;
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  if (props.has('scarf')) {
+    ctx.fillStyle = css(hsl(pal.accentHue, 0.55, 0.45));
+    ellipse(ctx, x, y + R * 1.3, R * 0.95, R * 0.28);
+    ctx.fill();
+  }
+  if (props.has('backpack')) {
+    ctx.strokeStyle = css(hsl(pal.accentHue, 0.6, 0.35));
+    ctx.lineWidth = R * 0.22;
+    for (const s of [-1, 1]) {
+      ctx.beginPath();
+      ctx.moveTo(x + s * R * 0.75, y + R * 1.5);
+      ctx.lineTo(x + s * R * 0.95, y + R * 3.2);
+      ctx.stroke();
+    }
+  }
+  if (props.has('book')) {
+    ctx.fillStyle = css(hsl(person.propHues.book ?? 5, 0.55, 0.38));
+    ctx.beginPath();
+    ctx.rect(x - R * 1.1, y + R * 2.0, R * 2.2, R * 1.3);
+    ctx.fill();
+    ctx.fillStyle = css([245, 240, 225]);
+    ctx.fillRect(x - R * 1.0, y + R * 2.08, R * 0.95, R * 1.1);
+    ctx.fillRect(x + R * 0.05, y + R * 2.08, R * 0.95, R * 1.1);
+    ctx.strokeStyle = css([150, 140, 130], 0.6);
+    ctx.lineWidth = R * 0.02;
+    for (let i = 0; i < 5; i++) {
+      const ly = y + R * (2.25 + i * 0.18);
+      ctx.beginPath();
+      ctx.moveTo(x - R * 0.9, ly);
+      ctx.lineTo(x - R * 0.15, ly);
+      ctx.moveTo(x + R * 0.15, ly);
+      ctx.lineTo(x + R * 0.9, ly);
+      ctx.stroke();
+    }
+  }
+  if (props.has('sword')) {
+    const sx = x + R * 1.9;
+    ctx.fillStyle = css(metal);
+    ctx.beginPath();
+    ctx.moveTo(sx - R * 0.09, y + R * 2.2);
+    ctx.lineTo(sx - R * 0.09, y - R * 1.6);
+    ctx.lineTo(sx, y - R * 1.9);
+    ctx.lineTo(sx + R * 0.09, y - R * 1.6);
+    ctx.lineTo(sx + R * 0.09, y + R * 2.2);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = css(hsl(45, 0.7, 0.45));
+    ctx.fillRect(sx - R * 0.45, y + R * 2.2, R * 0.9, R * 0.14);
+    ctx.fillStyle = css(dark);
+    ctx.fillRect(sx - R * 0.07, y + R * 2.34, R * 0.14, R * 0.6);
+  }
+  if (props.has('staff')) {
+    const sx = x - R * 1.9;
+    ctx.strokeStyle = css(hsl(28, 0.45, 0.3));
+    ctx.lineWidth = R * 0.14;
+    ctx.beginPath();
+    ctx.moveTo(sx, y + R * 3.5);
+    ctx.lineTo(sx + R * 0.1, y - R * 1.8);
+    ctx.stroke();
+    radialGlow(ctx, sx + R * 0.1, y - R * 1.95, R * (0.5 + 0.05 * Math.sin(t * 3)), hsl(190, 0.9, 0.7), 0.9);
+  }
+  if (props.has('pan')) {
+    const px = x + R * 2.0;
+    const py = y + R * 1.6;
+    ctx.strokeStyle = css(dark);
+    ctx.lineWidth = R * 0.14;
+    ctx.beginPath();
+    ctx.moveTo(px, py + R * 0.4);
+    ctx.lineTo(px + R * 0.2, py + R * 1.6);
+    ctx.stroke();
+    ctx.fillStyle = css([45, 45, 50]);
+    ellipse(ctx, px, py, R * 0.6, R * 0.45);
+    ctx.fill();
+  }
+  if (props.has('balloon')) {
+    const bx = x + R * 2.1;
+    const by = y - R * 1.6 + Math.sin(t * 1.5) * R * 0.08;
+    ctx.strokeStyle = css([235, 235, 235], 0.8);
+    ctx.lineWidth = R * 0.025;
+    ctx.beginPath();
+    ctx.moveTo(x + R * 1.3, y + R * 2.6);
+    ctx.quadraticCurveTo(bx - R * 0.4, y + R * 0.5, bx, by + R * 0.7);
+    ctx.stroke();
+    const hue = person.propHues.balloon ?? 2;
+    const g = ctx.createRadialGradient(bx - R * 0.2, by - R * 0.25, R * 0.05, bx, by, R * 0.7);
+    g.addColorStop(0, css(hsl(hue, 0.85, 0.72)));
+    g.addColorStop(1, css(hsl(hue, 0.8, 0.42)));
+    ctx.fillStyle = g;
+    ellipse(ctx, bx, by, R * 0.55, R * 0.68);
+    ctx.fill();
+  }
+  if (props.has('headphones')) {
+    ctx.strokeStyle = css([30, 30, 35]);
+    ctx.lineWidth = R * 0.12;
+    ctx.beginPath();
+    ctx.arc(x, y - R * 0.1, R * 1.12, Math.PI * 1.05, Math.PI * 1.95);
+    ctx.stroke();
+    ctx.fillStyle = css(hsl(pal.accentHue, 0.6, 0.45));
+    for (const s of [-1, 1]) {
+      ellipse(ctx, x + s * R * 1.08, y + R * 0.05, R * 0.22, R * 0.36);
+      ctx.fill();
+    }
+  }
+  if (props.has('sunglasses')) {
+    ctx.fillStyle = css([15, 15, 20], 0.92);
+    for (const s of [-1, 1]) {
+      ellipse(ctx, x + s * R * 0.38, y - R * 0.12, R * 0.3, R * 0.18);
+      ctx.fill();
+    }
+  }
+  if (props.has('cap')) {
+    ctx.fillStyle = css(hsl(pal.accentHue, 0.35, 0.3));
+    ctx.beginPath();
+    ctx.moveTo(x - R * 1.02, top + R * 0.45);
+    ctx.bezierCurveTo(x - R * 1.0, top - R * 0.35, x + R * 1.0, top - R * 0.35, x + R * 1.02, top + R * 0.45);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillStyle = css(hsl(pal.accentHue, 0.35, 0.22));
+    ellipse(ctx, x + R * 0.55, top + R * 0.45, R * 0.75, R * 0.12);
+    ctx.fill();
+  }
+  if (props.has('helmet')) {
+    const g = ctx.createLinearGradient(x - R, 0, x + R, 0);
+    g.addColorStop(0, css(mix(metal, [255, 255, 255], 0.3)));
+    g.addColorStop(1, css(scale(metal, 0.55)));
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.moveTo(x - R * 1.12, y + R * 0.2);
+    ctx.lineTo(x - R * 1.12, top + R * 0.3);
+    ctx.bezierCurveTo(x - R * 1.1, top - R * 0.45, x + R * 1.1, top - R * 0.45, x + R * 1.12, top + R * 0.3);
+    ctx.lineTo(x + R * 1.12, y + R * 0.2);
+    ctx.lineTo(x + R * 0.85, y + R * 0.2);
+    ctx.lineTo(x + R * 0.85, y - R * 0.45);
+    ctx.lineTo(x - R * 0.85, y - R * 0.45);
+    ctx.lineTo(x - R * 0.85, y + R * 0.2);
+    ctx.closePath();
+    ctx.fill();
+    ctx.fillRect(x - R * 0.08, y - R * 0.5, R * 0.16, R * 0.75);
+  }
+  if (props.has('wizard-hat')) {
+    ctx.fillStyle = css(hsl(pal.accentHue, 0.5, 0.3));
+    ctx.beginPath();
+    ctx.moveTo(x - R * 0.95, top + R * 0.35);
+    ctx.lineTo(x + R * 0.35, top - R * 1.9);
+    ctx.lineTo(x + R * 0.95, top + R * 0.35);
+    ctx.closePath();
+    ctx.fill();
+    ellipse(ctx, x, top + R * 0.38, R * 1.6, R * 0.22);
+    ctx.fill();
+    ctx.fillStyle = css(hsl(50, 0.9, 0.65));
+    ellipse(ctx, x + R * 0.05, top - R * 0.5, R * 0.1, R * 0.1);
+    ctx.fill();
+  }
+  if (props.has('chef-hat')) {
+    ctx.fillStyle = css(mix([250, 250, 250], pal.light, 0.1));
+    ctx.fillRect(x - R * 0.8, top - R * 0.3, R * 1.6, R * 0.6);
+    for (const dx of [-0.55, 0, 0.55]) {
+      ellipse(ctx, x + dx * R, top - R * 0.55, R * 0.5, R * 0.45);
+      ctx.fill();
+    }
+  }
+  if (props.has('crown')) {
+    ctx.fillStyle = css(hsl(45, 0.85, 0.55));
+    ctx.beginPath();
+    ctx.moveTo(x - R * 0.7, top + R * 0.15);
+    for (let i = 0; i <= 4; i++) {
+      ctx.lineTo(x - R * 0.7 + i * R * 0.35, top - R * (i % 2 ? 0.1 : 0.45));
+    }
+    ctx.lineTo(x + R * 0.7, top + R * 0.15);
+    ctx.closePath();
+    ctx.fill();
+  }
+  ctx.restore();
 }

@@ -34,6 +34,9 @@ export function waterLayer(
   const reflectAlpha = street ? 0.4 : options.lake ? 0.82 : rough ? 0.25 : 0.5;
   const highlight: Rgb = mix(pal.skyHorizon, [255, 255, 255], 0.35);
   const trough: Rgb = scale(pal.waterDeep, 0.8);
+  let glints:
+    | { x: number; y: number; len: number; a: number; h: number; phase: number; speed: number; n: number }[]
+    | null = null;
   return {
     name: street ? 'wet-street' : options.lake ? 'lake' : 'ocean',
     depth: 0.45,
@@ -96,23 +99,41 @@ export function waterLayer(
 
       // Glitter path under the sun or the moon.
       if (!street && env.light.visible && env.light.y < horizon) {
-        const frame = Math.floor(t * 12);
-        const g = mulberry32(mix32(env.seed ^ 0x9e37 ^ frame));
+        // One fixed set of glints that each fade in and out smoothly and drift a little: no
+        // re-randomised sparkle every few frames (that read as a shimmer alternating frame to frame).
         const color = env.light.moon ? mix(pal.sun, [200, 215, 255], 0.4) : mix(pal.sun, pal.glow, 0.35);
-        const dashes = Math.round(900 * env.detail.density * (calm ? 0.6 : 1) * (env.video ? 0.6 : 1));
+        if (!glints) {
+          const g = mulberry32(mix32(env.seed ^ 0x9e37));
+          const dashes = Math.round(900 * env.detail.density * (calm ? 0.6 : 1) * (env.video ? 0.6 : 1));
+          glints = [];
+          for (let i = 0; i < dashes; i++) {
+            const v = g.next();
+            const yy = horizon + v * v * (bottom - horizon);
+            const n = near(yy);
+            const spread = unit * (0.02 + n * 0.16) * (env.light.moon ? 0.7 : 1);
+            const x = env.light.x + g.gauss() * spread * 0.6;
+            const len = unit * (0.004 + n * 0.035) * g.range(0.4, 1.2);
+            const a = (0.25 + 0.6 * g.next()) * (1 - Math.abs(x - env.light.x) / (spread * 2.2));
+            if (a <= 0) continue;
+            glints.push({
+              x,
+              y: yy,
+              len,
+              a,
+              h: Math.max(1, unit * 0.0015 * (1 + n * 2)),
+              phase: g.range(0, 6.3),
+              speed: g.range(0.8, 2.2),
+              n,
+            });
+          }
+        }
         ctx.save();
         ctx.globalCompositeOperation = 'screen';
-        for (let i = 0; i < dashes; i++) {
-          const v = g.next();
-          const yy = horizon + v * v * (bottom - horizon);
-          const n = near(yy);
-          const spread = unit * (0.02 + n * 0.16) * (env.light.moon ? 0.7 : 1);
-          const x = env.light.x + g.gauss() * spread * 0.6;
-          const len = unit * (0.004 + n * 0.035) * g.range(0.4, 1.2);
-          const a = (0.25 + 0.6 * g.next()) * (1 - Math.abs(x - env.light.x) / (spread * 2.2));
-          if (a <= 0) continue;
+        for (const glint of glints) {
+          const a = glint.a * (t === 0 ? 1 : 0.55 + 0.45 * Math.sin(glint.phase + t * glint.speed));
+          const dx = t === 0 ? 0 : Math.sin(glint.phase * 2 + t * 0.7) * glint.len * 0.4;
           ctx.fillStyle = css(color, a);
-          ctx.fillRect(x - len / 2, yy, len, Math.max(1, unit * 0.0015 * (1 + n * 2)));
+          ctx.fillRect(glint.x - glint.len / 2 + dx, glint.y, glint.len, glint.h);
         }
         ctx.restore();
       }

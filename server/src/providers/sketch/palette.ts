@@ -126,7 +126,12 @@ export function buildPalette(spec: SceneSpec): Palette {
   const night = spec.time === 'night';
   // The key colour paints the sky and the light unless it was said of a ground subject ("green hills").
   const skyish = (c: NamedHue): boolean =>
-    !c.target || c.target === 'sky' || c.target === 'sunset' || c.target === 'space' || c.target === 'aurora';
+    !c.thing &&
+    (!c.target ||
+      c.target === 'sky' ||
+      c.target === 'sunset' ||
+      c.target === 'space' ||
+      c.target === 'aurora');
   const keyColor = spec.colors.find(skyish);
   const keyHue = keyColor?.hue;
   const accentColor = spec.colors.find((c) => c !== keyColor);

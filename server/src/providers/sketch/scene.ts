@@ -5,6 +5,7 @@ import { bokehLayer, portraitLayer } from './layer-portrait.js';
 import { skyLayers } from './layer-sky.js';
 import { spaceLayers } from './layer-space.js';
 import { duneLayers, groundLayers, mountainLayers } from './layer-terrain.js';
+import { fallingLeavesLayer, logoLayer, pondFromAboveLayer, roomLayer, thingLayers } from './layer-things.js';
 import { closeUpFlowersLayer, foregroundPlants, forestLayers, meadowLayer } from './layer-vegetation.js';
 import { beachLayer, boatsLayer, riverLayer, waterLayer } from './layer-water.js';
 import {
@@ -52,7 +53,9 @@ function horizonFraction(spec: SceneSpec): number {
   if (s.has('city')) f = 0.74;
   if (s.has('river')) f = 0.5;
   if (s.has('ocean')) f = spec.variants.includes('beach') ? 0.52 : 0.56;
-  if (only('sky') || only('sunset') || only('aurora')) f = 0.84;
+  if (only('sky') || only('sunset') || only('aurora'))
+    f = spec.things.some((t) => t.placement !== 'sky') ? 0.66 : 0.84;
+  if (s.has('interior')) f = 0.64;
   if (s.has('aurora') && !s.has('ocean')) f = Math.max(f, 0.72);
   if (spec.camera === 'wide') f += 0.04;
   if (spec.camera === 'close-up' && s.has('flowers')) f -= 0.12;
@@ -126,7 +129,17 @@ export function buildLayers(env: SceneEnv): Layer[] {
   const abstractOnly = s.has('abstract') && scenery.length === 0;
   const spaceOnly = s.has('space') && scenery.every((subject) => subject === 'space');
 
-  if (abstractOnly) {
+  const pondFromAbove =
+    spec.view === 'top' && spec.things.some((t) => t.kind === 'fish' && t.placement === 'water');
+  if (spec.logo) {
+    // A logo is a flat mark and a name: no scenery, no weather.
+    return [logoLayer(env)];
+  }
+  if (pondFromAbove) {
+    layers.push(pondFromAboveLayer(env));
+  } else if (s.has('interior')) {
+    layers.push(roomLayer(env));
+  } else if (abstractOnly) {
     layers.push(...abstractLayers(env));
   } else if (spaceOnly) {
     layers.push(...spaceLayers(env, { backdrop: true }));
@@ -172,6 +185,7 @@ export function buildLayers(env: SceneEnv): Layer[] {
       layers.push(foregroundPlants(env, 'cactus'));
   }
   if (s.has('abstract') && !abstractOnly) layers.push(...abstractLayers(env).slice(1));
+  if (!pondFromAbove) layers.push(...thingLayers(env));
   if (s.has('flowers') && spec.camera === 'close-up' && !s.has('portrait')) {
     const blur = Math.max(2, env.unit * 0.008);
     for (const layer of layers) layer.blur = blur;
@@ -184,6 +198,9 @@ export function buildLayers(env: SceneEnv): Layer[] {
     layers.push(bokehLayer(env));
     layers.push(portraitLayer(env));
   }
+  const warmFoliage = env.palette.targetHues.forest;
+  if (s.has('forest') && warmFoliage !== undefined && (warmFoliage < 60 || warmFoliage > 330))
+    layers.push(fallingLeavesLayer(env));
   if (moods.has('fog')) layers.push(fogLayer(env, 0.9));
   else if (moods.has('dreamy') || moods.has('calm')) layers.push(fogLayer(env, 0.35));
   if (moods.has('storm') && !spaceOnly) layers.push(lightningLayer(env));

@@ -167,7 +167,8 @@ describe('Sketch provider', () => {
       context(),
     );
     expect(other.data.equals(a.data)).toBe(false);
-  });
+    // Three renders / 72 frames: seconds of CPU, more on a loaded shared machine.
+  }, 30_000);
 
   it.each([
     [512, 512],
@@ -287,7 +288,8 @@ describe('Sketch provider', () => {
     expect(ctx.updates.some((u) => u.stage === 'Rendering frame 72 of 72')).toBe(true);
     expect(ctx.updates.filter((u) => u.preview).length).toBeGreaterThanOrEqual(3);
     expect(output.details?.encoder).toBe('ffmpeg libx264');
-  });
+    // Three renders / 72 frames: seconds of CPU, more on a loaded shared machine.
+  }, 30_000);
 
   it('stops promptly on cancel and leaves no ffmpeg behind', async () => {
     const controller = new AbortController();

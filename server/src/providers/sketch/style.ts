@@ -101,18 +101,25 @@ function vignette(amount: number, color = 'rgba(0,0,0,'): Pass {
   };
 }
 
-/** Film grain, different every frame but fixed by the seed. */
+/**
+ * Film grain, different every frame but fixed by the seed. Three-level grain (dark, none, light) in
+ * the mid-tones only: it reads as film grain but keeps flat skies and shadows compressible, which
+ * halves a 1024² PNG compared with full-range noise everywhere.
+ */
 function grain(amount: number, seed: number, mono = true): Pass {
   return {
     name: 'grain',
     pixels(d, _width, _height, frame) {
       let state = mix32(seed ^ Math.imul(frame + 1, 0x9e3779b1)) || 1;
-      const k = amount * 255;
+      const k = amount * 255 * 0.6;
       for (let i = 0; i < d.length; i += 4) {
         state ^= state << 13;
         state ^= state >>> 17;
         state ^= state << 5;
-        const n = ((state >>> 0) / 4294967296 - 0.5) * k;
+        const r = (state >>> 0) / 4294967296;
+        if (r > 0.3 && r < 0.7) continue;
+        const l = ((d[i] as number) + 2 * (d[i + 1] as number) + (d[i + 2] as number)) / 1020;
+        const n = (r < 0.3 ? -k : k) * Math.round(4 * l * (1 - l) * 4) * 0.25;
         if (mono) {
           d[i] = (d[i] as number) + n;
           d[i + 1] = (d[i + 1] as number) + n;
@@ -231,6 +238,10 @@ function outlines(strength: number, threshold: number, ink: readonly [number, nu
 }
 
 /** Chunky pixels with ordered dithering on a small palette, scaled back up to the exact size. */
+/**
+ * Pixel art: the picture rendered small (about 96 pixels across), colours quantised to a few
+ * levels per channel with a light ordered dither, then scaled back up with nearest-neighbour.
+ */
 function pixelArt(unit: number, levels: number): Pass {
   const bayer = [0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5];
   return {
@@ -238,20 +249,22 @@ function pixelArt(unit: number, levels: number): Pass {
     run(canvas) {
       const W = canvas.width;
       const H = canvas.height;
-      const size = Math.max(3, Math.round(unit / 150));
+      const size = Math.max(3, Math.round(unit / 96));
       const sw = Math.max(1, Math.round(W / size));
       const sh = Math.max(1, Math.round(H / size));
       const small = scratch(sw, sh);
       small.ctx.imageSmoothingEnabled = true;
       small.ctx.imageSmoothingQuality = 'high';
+      small.ctx.filter = 'saturate(1.25) contrast(1.1)';
       small.ctx.drawImage(canvas, 0, 0, sw, sh);
       pixels(small.canvas, (d, w) => {
         const step = 255 / (levels - 1);
         for (let p = 0, i = 0; i < d.length; p++, i += 4) {
+          // A quarter-strength dither: smooth skies band into a few flat steps, not a dot grid.
           const threshold =
-            ((bayer[((Math.floor(p / w) & 3) << 2) | ((p % w) & 3)] as number) / 16 - 0.5) * step;
+            ((bayer[((Math.floor(p / w) & 3) << 2) | ((p % w) & 3)] as number) / 16 - 0.5) * step * 0.25;
           for (let c = 0; c < 3; c++) {
-            const v = (d[i + c] as number) * 1.08 - 8 + threshold;
+            const v = (d[i + c] as number) + threshold;
             d[i + c] = Math.round(v / step) * step;
           }
         }
@@ -261,6 +274,76 @@ function pixelArt(unit: number, levels: number): Pass {
       ctx.imageSmoothingEnabled = false;
       ctx.globalCompositeOperation = 'copy';
       ctx.drawImage(small.canvas, 0, 0, W, H);
+      ctx.restore();
+    },
+  };
+}
+
+/** Brightens a dark picture before flat shading, so cartoon night scenes stay readable, not mud. */
+function liftShadows(): Pass {
+  return {
+    name: 'lift-shadows',
+    pixels(d) {
+      let sum = 0;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 64) {
+        sum += ((d[i] as number) + 2 * (d[i + 1] as number) + (d[i + 2] as number)) / 4;
+        n++;
+      }
+      const mean = sum / Math.max(1, n) / 255;
+      if (mean >= 0.38) return;
+      // Gamma that moves the mean toward 0.42, at most doubling the exposure of the shadows.
+      const gamma = Math.max(0.45, Math.log(0.42) / Math.log(Math.max(0.02, mean)));
+      const lut = new Uint8ClampedArray(256);
+      for (let v = 0; v < 256; v++) lut[v] = Math.round(255 * (v / 255) ** gamma);
+      for (let i = 0; i < d.length; i += 4) {
+        d[i] = lut[d[i] as number] as number;
+        d[i + 1] = lut[d[i + 1] as number] as number;
+        d[i + 2] = lut[d[i + 2] as number] as number;
+      }
+    },
+  };
+}
+
+/**
+ * Lens depth of field: sharp in a band around the subject (the first thing, or the horizon),
+ * progressively blurred above and below it.
+ */
+function depthOfField(env: SceneEnv): Pass {
+  let tmp: ReturnType<typeof scratch> | null = null;
+  return {
+    name: 'depth-of-field',
+    run(canvas) {
+      const W = canvas.width;
+      const H = canvas.height;
+      if (env.spec.subjects.includes('portrait') || env.spec.logo) return;
+      const main = env.spec.things[0];
+      const focus = main
+        ? Math.min(H * 0.85, env.horizon + (H - env.horizon) * 0.3)
+        : Math.min(env.horizon, H * 0.8);
+      const band = main ? H * 0.22 : H * 0.15;
+      tmp ??= scratch(W, H);
+      const t = tmp.ctx;
+      t.globalCompositeOperation = 'copy';
+      t.filter = `blur(${Math.max(1, env.unit * 0.006).toFixed(1)}px)`;
+      t.drawImage(canvas, 0, 0);
+      t.filter = 'none';
+      // Keep the blurred copy only away from the focus band.
+      t.globalCompositeOperation = 'destination-in';
+      const g = t.createLinearGradient(0, 0, 0, H);
+      const stop = (y: number): number => Math.max(0, Math.min(1, y / H));
+      g.addColorStop(0, 'rgba(0,0,0,1)');
+      g.addColorStop(stop(focus - band * 1.6), 'rgba(0,0,0,0.85)');
+      g.addColorStop(stop(focus - band * 0.5), 'rgba(0,0,0,0)');
+      g.addColorStop(stop(focus + band * 0.5), 'rgba(0,0,0,0)');
+      g.addColorStop(stop(focus + band * 1.6), 'rgba(0,0,0,0.7)');
+      g.addColorStop(1, 'rgba(0,0,0,0.8)');
+      t.fillStyle = g;
+      t.fillRect(0, 0, W, H);
+      const ctx = canvas.getContext('2d');
+      ctx.save();
+      ctx.globalCompositeOperation = 'source-over';
+      ctx.drawImage(tmp.canvas, 0, 0);
       ctx.restore();
     },
   };
@@ -528,27 +611,6 @@ function scanlines(amount: number): Pass {
   };
 }
 
-/** Cinema bars to about 2.39:1 on landscape frames. */
-function letterbox(): Pass {
-  return {
-    name: 'letterbox',
-    pixels(d, W, H) {
-      if (W / H < 1.3) return;
-      const bar = Math.round((H - W / 2.39) / 2);
-      for (let i = 0; i < bar * W * 4; i += 4) {
-        d[i] = 0;
-        d[i + 1] = 0;
-        d[i + 2] = 0;
-      }
-      for (let i = (H - bar) * W * 4; i < d.length; i += 4) {
-        d[i] = 0;
-        d[i + 1] = 0;
-        d[i + 2] = 0;
-      }
-    },
-  };
-}
-
 interface GradeOptions {
   contrast?: number;
   saturation?: number;
@@ -710,8 +772,9 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
   const unit = env.unit;
   switch (style) {
     case 'photographic':
-      add(bloom(0.35, 0.03), grade({ curve: filmic, vignette: 0.38 }));
-      add(chromaticAberration(0.0008), grain(0.04, seed));
+      // A lens: shallow depth of field around the subject, natural contrast, film grain.
+      add(depthOfField(env), bloom(0.3, 0.03), grade({ curve: filmic, vignette: 0.3 }));
+      add(chromaticAberration(0.0008), grain(0.045, seed));
       break;
     case 'artistic':
       add(cssFilter('saturate(1.2)'));
@@ -719,6 +782,7 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
       add(texture(seed, 'paper', 0.05));
       break;
     case 'cartoon':
+      add(liftShadows());
       add(cssFilter(`blur(${Math.max(0.8, unit * 0.002).toFixed(1)}px) saturate(1.45) contrast(1.08)`));
       add(posterize(6), outlines(0.9, 95, [25, 20, 30]));
       break;
@@ -726,7 +790,9 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
       add(displace(seed, 0.06, 2.2), cssFilter('saturate(1.35) contrast(1.1)'), posterize(9, 0.7));
       break;
     case 'digital-art':
-      add(bloom(0.6, 0.05), grade({ saturation: 1.3, contrast: 1.12, vignette: 0.22 }), grain(0.015, seed));
+      // Clean gradients and glow: a smoothing pass, strong bloom, no grain.
+      add(cssFilter(`blur(${Math.max(0.6, unit * 0.0012).toFixed(1)}px)`));
+      add(bloom(0.75, 0.06), grade({ saturation: 1.35, contrast: 1.15, vignette: 0.18 }));
       break;
     case 'oil-painting':
       add(cssFilter('saturate(1.1) contrast(1.05)'));
@@ -756,11 +822,12 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
           vignette: 0.45,
         }),
       );
-      add(grain(0.035, seed), letterbox());
+      // A grade and grain over the whole requested frame (no letterbox bars over the picture).
+      add(grain(0.035, seed));
       break;
     case 'animation':
     case 'animated':
-      add(cssFilter('saturate(1.35)'), posterize(8), outlines(0.6, 80, [30, 25, 40]));
+      add(liftShadows(), cssFilter('saturate(1.35)'), posterize(8), outlines(0.6, 80, [30, 25, 40]));
       break;
     case 'none':
       // Restyling a person's image with an image style only (edit/restyle): no base look.
@@ -771,10 +838,15 @@ export function createStyler(env: SceneEnv, style: string, imageStyle: string): 
   }
   switch (imageStyle) {
     case 'anime':
-      add(cssFilter('saturate(1.3) brightness(1.04)'), posterize(7, 0.55), outlines(0.55, 90, [40, 30, 50]));
+      add(
+        liftShadows(),
+        cssFilter('saturate(1.3) brightness(1.04)'),
+        posterize(7, 0.55),
+        outlines(0.55, 90, [40, 30, 50]),
+      );
       break;
     case 'pixel-art':
-      add(pixelArt(unit, 8));
+      add(pixelArt(unit, 5));
       break;
     case 'fantasy':
       add(splitTone([60, 20, 110], [120, 255, 220], 0.35), bloom(0.5, 0.05), cssFilter('saturate(1.15)'));

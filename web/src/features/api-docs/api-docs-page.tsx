@@ -27,6 +27,7 @@ import { T } from '../../i18n/t';
 import { type Translate, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
+import { useHydrated } from '../../lib/use-hydrated';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
@@ -244,7 +245,8 @@ function AccountPlanRules() {
 
 export function ApiDocsPage() {
   const t = useT();
-  const origin = window.location.origin;
+  // Prerendered without an address (built once for every server): this origin from hydration on.
+  const origin = useHydrated() ? window.location.origin : '';
   const baseUrl = `${origin}${API_PATH}`;
   const models = useQuery(modelsQueryOptions());
   const prices = pricesOf(models.data);

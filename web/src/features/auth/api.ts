@@ -15,7 +15,8 @@ import { forgetOfflineData } from '../pwa/forget';
 export type CurrentUser = TMe;
 
 type SignInRequest = Required<TLoginRequest>;
-type SignUpRequest = Required<TSignupRequest>;
+/** The invite link's token is sent only when the page was opened from one. */
+type SignUpRequest = Required<Omit<TSignupRequest, 'inviteToken'>> & Pick<TSignupRequest, 'inviteToken'>;
 
 /** `{ message }`: what forgot-password, reset-password and change-password answer. */
 interface MessageResult {

@@ -17,6 +17,7 @@ import { Button } from '../../ui/button';
 import { FieldError, FieldHint, Input, Label } from '../../ui/field';
 import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
+import { useSignupGate } from '../admin/signup-gate';
 import { useAuthMutation } from './api';
 import { AuthLayout } from './auth-layout';
 import { useUser } from './auth-provider';
@@ -38,8 +39,10 @@ import {
 type View = 'signin' | 'signup' | 'forgot';
 type Field = 'name' | 'email' | 'password';
 
-function viewFrom(mode: string | null): View {
-  return mode === 'signup' || mode === 'forgot' ? mode : 'signin';
+/** The view of `?mode=`; an invite link (`?invite=`) opens sign-up. */
+function viewFrom(mode: string | null, invite: string | null): View {
+  if (mode === 'signup' || mode === 'forgot') return mode;
+  return invite && mode === null ? 'signup' : 'signin';
 }
 
 /**
@@ -51,8 +54,11 @@ function viewFrom(mode: string | null): View {
  */
 export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const view = viewFrom(searchParams.get('mode'));
+  const view = viewFrom(searchParams.get('mode'), searchParams.get('invite'));
   const isSignUp = view === 'signup';
+  // An invite link's token (kept when the view changes), sent with the sign-up.
+  const [inviteToken] = useState(() => searchParams.get('invite'));
+  const signupGate = useSignupGate(isSignUp, inviteToken);
   const { isSignedIn } = useUser();
   const navigate = useNavigate();
   const mutation = useAuthMutation(isSignUp ? 'signup' : 'signin');
@@ -119,7 +125,13 @@ export function AuthPage() {
       return;
     }
     const request = isSignUp
-      ? { name: name.trim(), email: email.trim(), password, remember }
+      ? {
+          name: name.trim(),
+          email: email.trim(),
+          password,
+          remember,
+          ...(inviteToken ? { inviteToken } : {}),
+        }
       : { email: email.trim(), password, remember };
     try {
       const result = await mutation.mutateAsync(request);
@@ -174,6 +186,27 @@ export function AuthPage() {
     );
   }
 
+  // Sign-ups closed, or invite-only without a valid link: the reason instead of the form.
+  if (isSignUp && signupGate.blocked) {
+    return (
+      <AuthLayout>
+        <PageMeta {...PAGE_METADATA.auth} titleId="auth.signUp.title" />
+        <h1 className="text-3xl font-semibold tracking-tight text-fg">{t('auth.signUp.title')}</h1>
+        {signupGate.blocked}
+        <p className="mt-8 text-center text-sm text-fg-muted">
+          {t('auth.switch.haveAccount')}{' '}
+          <button
+            type="button"
+            onClick={() => goTo('signin')}
+            className="rounded font-semibold text-fg hover:underline"
+          >
+            {t('auth.switch.signIn')}
+          </button>
+        </p>
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout>
       <PageMeta
@@ -188,6 +221,7 @@ export function AuthPage() {
           ? t('auth.signUp.subtitle', { credits: formatCredits(ACCOUNT_DEFAULTS.startingCredits) })
           : t('auth.signIn.subtitle', { product: PRODUCT_NAME })}
       </p>
+      {isSignUp ? signupGate.notice : null}
 
       <div className="mt-8 space-y-2.5">
         <SocialSignIn disabled={submitting} onResult={onSocialResult} />

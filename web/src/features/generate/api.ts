@@ -9,6 +9,7 @@ import { CREDIT_PRICES } from '@kaleido/common/browser';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { trackFeature } from '../analytics/analytics-client';
+import { useUser } from '../auth/auth-provider';
 import { GENERATION_PATHS, generateKeys } from './jobs-api';
 
 export {
@@ -36,10 +37,14 @@ export type GenerationRequest<T extends TGenerationType> = T extends 'image'
   ? TImageGenerationRequest
   : TVideoGenerationRequest;
 
-/** GET /api/models: the configured models and their prices (the generators, the library and the API docs share it). */
-export function modelsQueryOptions() {
+/**
+ * GET /api/models: the configured models and their prices (the generators, the library and the API docs
+ * share it). Signed in, the server lists only the models the account's plan may use (site settings), so
+ * the generators key it by account and plan: signing in or a plan change reads the list again.
+ */
+export function modelsQueryOptions(account?: { id: string; plan: string } | null) {
   return queryOptions({
-    queryKey: generateKeys.models(),
+    queryKey: account ? [...generateKeys.models(), account.id, account.plan] : generateKeys.models(),
     queryFn: ({ signal }) => api.get<TModel[]>(GENERATE_PATHS.models, { signal }),
     staleTime: 10 * 60_000,
   });
@@ -51,7 +56,8 @@ export function useModels(type: TGenerationType): {
   price: number;
   isLoading: boolean;
 } {
-  const query = useQuery(modelsQueryOptions());
+  const { user } = useUser();
+  const query = useQuery(modelsQueryOptions(user));
   const models = (query.data ?? []).filter((model) => model.types.includes(type));
   // The default model's price (the form shows the chosen model's).
   const chosen = models.find((model) => model.default?.[type]) ?? models[0];

@@ -39,7 +39,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function DiagnosticsBody({ diagnostics }: { diagnostics: TGenerationDiagnostics }) {
+export function DiagnosticsBody({ diagnostics }: { diagnostics: TGenerationDiagnostics }) {
   const t = useT();
   return (
     <dl className="font-mono text-xs leading-5" data-testid="diagnostics">

@@ -56,11 +56,25 @@ function Frame({
   );
 }
 
-function interpretationOf(generation: TGeneration | undefined): string | null {
+interface Interpretation {
+  summary: string | null;
+  /** Prompt words the generator did not understand (Sketch reports them). */
+  unrecognized: string[];
+  /** Nothing in the prompt named a subject it can draw. */
+  noSubject: boolean;
+}
+
+function interpretationOf(generation: TGeneration | undefined): Interpretation | null {
   const interpretation = generation?.details?.interpretation;
   if (!interpretation || typeof interpretation !== 'object') return null;
-  const summary = (interpretation as Record<string, unknown>).summary;
-  return typeof summary === 'string' && summary ? summary : null;
+  const fields = interpretation as Record<string, unknown>;
+  const summary = typeof fields.summary === 'string' && fields.summary ? fields.summary : null;
+  const unrecognized = Array.isArray(fields.unrecognized)
+    ? fields.unrecognized.filter((word): word is string => typeof word === 'string')
+    : [];
+  const noSubject = fields.noSubject === true;
+  if (!summary && !unrecognized.length && !noSubject) return null;
+  return { summary, unrecognized, noSubject };
 }
 
 /** The job's exact output size (its stored settings carry it). */
@@ -183,7 +197,7 @@ function ResultView({
   const t = useT();
   const { asset, generation } = result;
   const { width, height } = asset.metadata;
-  const summary = interpretationOf(generation);
+  const interpretation = interpretationOf(generation);
   const modelName =
     model && model.id === asset.metadata.model ? modelText(model.name, t) : asset.metadata.model;
   return (
@@ -294,16 +308,24 @@ function ResultView({
             <dd className="truncate font-medium text-fg">{modelName}</dd>
           </div>
         </dl>
-        {summary ? (
-          <p className="flex items-start gap-2 border-t border-line pt-3 text-xs text-fg-muted">
+        {interpretation ? (
+          <div className="flex items-start gap-2 border-t border-line pt-3 text-xs text-fg-muted">
             <Sparkles aria-hidden className="mt-0.5 size-3.5 shrink-0 text-accent-fg" />
-            <span>
-              <span className="font-medium text-fg">
-                {t('generate.result.interpretation', { model: modelName })}
-              </span>{' '}
-              {summary}
-            </span>
-          </p>
+            <div className="flex min-w-0 flex-col gap-1">
+              {interpretation.summary ? (
+                <p>
+                  <span className="font-medium text-fg">
+                    {t('generate.result.interpretation', { model: modelName })}
+                  </span>{' '}
+                  {interpretation.summary}
+                </p>
+              ) : null}
+              {interpretation.noSubject ? <p className="text-fg">{t('generate.result.noSubject')}</p> : null}
+              {interpretation.unrecognized.length ? (
+                <p>{t('generate.result.notUnderstood', { words: interpretation.unrecognized.join(', ') })}</p>
+              ) : null}
+            </div>
+          </div>
         ) : null}
       </div>
       {/* Debug mode only (Settings → Advanced). */}

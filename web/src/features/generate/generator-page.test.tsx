@@ -266,7 +266,7 @@ describe('image generator', () => {
         status: 'succeeded',
         progress: 100,
         asset,
-        details: { interpretation: { summary: 'mountains + forest, sunrise' } },
+        details: { interpretation: { summary: 'mountains + forest, sunrise', unrecognized: ['zorblax'] } },
       }),
     );
     expect(await screen.findByRole('img', { name: 'A misty mountain landscape' })).toHaveAttribute(
@@ -276,6 +276,8 @@ describe('image generator', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Your image is ready and saved to your library.');
     expect(screen.getByRole('link', { name: 'Download' })).toHaveAttribute('href', asset.downloadUrl);
     expect(screen.getByText(/mountains \+ forest, sunrise/)).toBeInTheDocument();
+    // The words the generator ignored are said, not hidden.
+    expect(screen.getByText('Words it did not understand: zorblax')).toBeInTheDocument();
     expect(prompt).toBeEnabled();
     await waitFor(() => expect(meCalls(requests)).toBeGreaterThan(mesBefore));
 

@@ -1,10 +1,15 @@
 import type { TGalleryItem } from '@kaleido/common';
 import { LIMITS, profilePath } from '@kaleido/common/browser';
-import { Download, ExternalLink, Wand2 } from 'lucide-react';
+import { Download, ExternalLink, Flag, Wand2 } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
+import { useUser } from '../auth/auth-provider';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
+
+// Reporting a creation (signed-in people): loaded when someone opens it.
+const ReportDialog = lazy(() => import('../admin/report-dialog'));
 
 /** What a creation is called where its prompt is not shared: "Image by Ada", "Sample video". */
 function itemLabel(item: TGalleryItem, t: Translate): string {
@@ -40,6 +45,8 @@ export function GalleryGrid({
 }) {
   const t = useT();
   const navigate = useNavigate();
+  const { isSignedIn } = useUser();
+  const [reporting, setReporting] = useState<string | null>(null);
   // "Use this prompt": the prompt and, for a person's creation that shares them, its settings.
   const reusePrompt = (item: TGalleryItem & { prompt: string }) => {
     const state: GeneratorPrefill = {
@@ -49,82 +56,100 @@ export function GalleryGrid({
     navigate(GENERATOR_ROUTES[item.type], { state });
   };
   return (
-    <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4 xl:columns-5 [&>li]:mb-3">
-      {items.map((item, index) => {
-        const label = itemLabel(item, t);
-        return (
-          <li key={item.id} className="break-inside-avoid">
-            <figure
-              className="group relative overflow-hidden rounded-2xl border border-line bg-surface-2"
-              style={{
-                aspectRatio: clampedAspect(item),
-                minHeight: LIMITS.galleryItemMinHeightPx,
-                maxHeight: LIMITS.galleryItemMaxHeightPx,
-              }}
-            >
-              <img
-                src={item.url}
-                alt={label}
-                width={item.width}
-                height={item.height}
-                loading={index < eager ? 'eager' : 'lazy'}
-                decoding="async"
-                className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
-              />
-              {item.type === 'video' ? (
-                <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
-                  {t('home.galleryItem.videoBadge')}
-                </span>
-              ) : null}
-              <div
-                className={cn(
-                  'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',
-                  'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
-                )}
+    <>
+      <ul className="columns-2 gap-3 sm:columns-3 lg:columns-4 xl:columns-5 [&>li]:mb-3">
+        {items.map((item, index) => {
+          const label = itemLabel(item, t);
+          return (
+            <li key={item.id} className="break-inside-avoid">
+              <figure
+                className="group relative overflow-hidden rounded-2xl border border-line bg-surface-2"
+                style={{
+                  aspectRatio: clampedAspect(item),
+                  minHeight: LIMITS.galleryItemMinHeightPx,
+                  maxHeight: LIMITS.galleryItemMaxHeightPx,
+                }}
               >
-                <a
-                  href={item.videoUrl ?? item.url}
-                  target="_blank"
-                  rel="noopener"
-                  className={ACTION}
-                  aria-label={t('home.galleryItem.openLabel', { label })}
-                  title={t('home.galleryItem.open')}
-                >
-                  <ExternalLink aria-hidden className="size-4" />
-                </a>
-                <a
-                  href={item.downloadUrl}
-                  download
-                  className={ACTION}
-                  aria-label={t('home.galleryItem.downloadLabel', { label })}
-                  title={t('home.galleryItem.download')}
-                >
-                  <Download aria-hidden className="size-4" />
-                </a>
-                {item.prompt !== null ? (
-                  <button
-                    type="button"
-                    className={ACTION}
-                    aria-label={t('home.galleryItem.usePromptLabel', { prompt: item.prompt })}
-                    title={t('home.galleryItem.usePrompt')}
-                    onClick={() => reusePrompt({ ...item, prompt: item.prompt as string })}
-                  >
-                    <Wand2 aria-hidden className="size-4" />
-                  </button>
+                <img
+                  src={item.url}
+                  alt={label}
+                  width={item.width}
+                  height={item.height}
+                  loading={index < eager ? 'eager' : 'lazy'}
+                  decoding="async"
+                  className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+                />
+                {item.type === 'video' ? (
+                  <span className="absolute top-2 left-2 rounded-full bg-black/60 px-2 py-0.5 text-[11px] font-semibold text-white">
+                    {t('home.galleryItem.videoBadge')}
+                  </span>
                 ) : null}
-              </div>
-              {item.author && showAuthors ? (
-                <Link
-                  to={profilePath(item.author.handle)}
-                  className="absolute top-2 right-2 max-w-[70%] truncate rounded-full bg-black/55 px-2.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white"
+                <div
+                  className={cn(
+                    'absolute inset-x-0 bottom-0 flex justify-end gap-1.5 bg-linear-to-t from-black/60 to-transparent p-2 pt-8',
+                    'opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100',
+                  )}
                 >
-                  {item.author.displayName}
-                </Link>
-              ) : null}
-            </figure>
-          </li>
-        );
-      })}
-    </ul>
+                  <a
+                    href={item.videoUrl ?? item.url}
+                    target="_blank"
+                    rel="noopener"
+                    className={ACTION}
+                    aria-label={t('home.galleryItem.openLabel', { label })}
+                    title={t('home.galleryItem.open')}
+                  >
+                    <ExternalLink aria-hidden className="size-4" />
+                  </a>
+                  <a
+                    href={item.downloadUrl}
+                    download
+                    className={ACTION}
+                    aria-label={t('home.galleryItem.downloadLabel', { label })}
+                    title={t('home.galleryItem.download')}
+                  >
+                    <Download aria-hidden className="size-4" />
+                  </a>
+                  {item.prompt !== null ? (
+                    <button
+                      type="button"
+                      className={ACTION}
+                      aria-label={t('home.galleryItem.usePromptLabel', { prompt: item.prompt })}
+                      title={t('home.galleryItem.usePrompt')}
+                      onClick={() => reusePrompt({ ...item, prompt: item.prompt as string })}
+                    >
+                      <Wand2 aria-hidden className="size-4" />
+                    </button>
+                  ) : null}
+                  {isSignedIn && item.source === 'community' ? (
+                    <button
+                      type="button"
+                      className={ACTION}
+                      aria-label={t('admin.report.buttonLabel')}
+                      title={t('admin.report.button')}
+                      onClick={() => setReporting(item.id)}
+                    >
+                      <Flag aria-hidden className="size-4" />
+                    </button>
+                  ) : null}
+                </div>
+                {item.author && showAuthors ? (
+                  <Link
+                    to={profilePath(item.author.handle)}
+                    className="absolute top-2 right-2 max-w-[70%] truncate rounded-full bg-black/55 px-2.5 py-0.5 text-[11px] font-semibold text-white backdrop-blur transition-colors hover:bg-black/75 focus-visible:outline-2 focus-visible:outline-white"
+                  >
+                    {item.author.displayName}
+                  </Link>
+                ) : null}
+              </figure>
+            </li>
+          );
+        })}
+      </ul>
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportDialog itemId={reporting} onClose={() => setReporting(null)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

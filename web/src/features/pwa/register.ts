@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import type { ClientMessage, WorkerMessage } from './messages';
 import { SYNC_TAG } from './offline-queue';
 
@@ -54,9 +54,14 @@ function supported(): boolean {
 /** How often an open app asks the server whether /sw.js changed. */
 const UPDATE_CHECK_MS = 60 * 60_000;
 
-/** Registers /sw.js (production builds only: the dev server has no worker). */
-export function registerServiceWorker(): void {
+/**
+ * Registers /sw.js (production builds only: the dev server has no worker). workbox-window is loaded
+ * here, so it stays out of the first page's scripts.
+ */
+export async function registerServiceWorker(): Promise<void> {
   if (!supported() || workbox) return;
+  const { Workbox } = await import('workbox-window');
+  if (workbox) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => setState({ updateReady: true }));
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {

@@ -2,6 +2,7 @@
 // one chunk per language (see ../load-messages.ts).
 import { en as api } from '@kaleido/common/i18n/messages/en';
 import accounts from '../messages/en/accounts.json';
+import admin from '../messages/en/admin.json';
 import apiDocs from '../messages/en/apiDocs.json';
 import apiKeys from '../messages/en/apiKeys.json';
 import app from '../messages/en/app.json';
@@ -40,6 +41,7 @@ const messages = {
   ...apiKeys,
   ...webhooks,
   ...billing,
+  ...admin,
 };
 
 /** Every message id of the app: the keys of the English catalog. */

@@ -14,6 +14,9 @@ import { webhooks } from './0012-webhooks.js';
 import { keyControls } from './0013-key-controls.js';
 import { twoFactor } from './0014-two-factor.js';
 import { creativeTools } from './0015-creative-tools.js';
+import { peopleAudit } from './0016-people-audit.js';
+import { moderationSiteSettings } from './0017-moderation-site-settings.js';
+import { librarySearch } from './0018-library-search.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -35,5 +38,8 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0013-key-controls': keyControls(dialect),
     '0014-two-factor': twoFactor(dialect),
     '0015-creative-tools': creativeTools(dialect),
+    '0016-people-audit': peopleAudit(dialect),
+    '0017-moderation-site-settings': moderationSiteSettings(dialect),
+    '0018-library-search': librarySearch(dialect),
   };
 }

@@ -1,0 +1,153 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { act, StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+// react-router/dom would load a second copy of the router in Vitest (main.tsx's import is the same code).
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from './app/app-providers';
+import { THEME_STORAGE_KEY } from './app/theme';
+import { render as prerender } from './entry-server';
+import { loadMessages } from './i18n/load-messages';
+import { createQueryClient } from './lib/query-client';
+import { startApp } from './prerendered';
+import { routes as appRoutes } from './routes';
+import { mockServer, TEST_USER } from './test/render-app';
+
+let container: HTMLElement | null = null;
+/** The roots a test started: unmounted after it, so no React work outlives the test file's document. */
+const roots: Root[] = [];
+
+afterEach(() => {
+  for (const root of roots.splice(0)) act(() => root.unmount());
+  container?.remove();
+  container = null;
+  window.history.replaceState(null, '', '/');
+});
+
+/** Puts a page prerendered by the build's renderer into the document, as the server sends it. */
+async function servePrerendered(path: string): Promise<HTMLElement> {
+  const { html } = await prerender(path);
+  window.history.replaceState(null, '', path);
+  container = document.createElement('div');
+  container.id = 'root';
+  container.setAttribute('data-prerendered', '');
+  container.innerHTML = html;
+  document.body.append(container);
+  return container;
+}
+
+// startApp puts the loaded page modules into the route objects: the same for every test.
+function start(root: HTMLElement, routes: RouteObject[] = appRoutes) {
+  const onRecoverableError = vi.fn();
+  const queryClient = createQueryClient();
+  const app = () => (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createBrowserRouter(routes)} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const started = startApp(root, {
+    app,
+    routes,
+    queryClient,
+    locale: 'en',
+    messages: loadMessages('en'),
+    onRecoverableError,
+  }).then((result) => {
+    roots.push(result.root);
+    return result.mode;
+  });
+  return { started, onRecoverableError };
+}
+
+describe('prerendered pages', () => {
+  it.each(['/', '/pricing', '/api-docs', '/auth'])(
+    '%s: a signed-out visitor’s page is hydrated in place, without a mismatch',
+    async (path) => {
+      mockServer();
+      const consoleError = vi.spyOn(console, 'error');
+      const root = await servePrerendered(path);
+      const heading = root.querySelector('h1');
+      expect(heading).not.toBeNull();
+      const { started, onRecoverableError } = start(root);
+      expect(await started).toBe('hydrated');
+      // Give React time to finish hydration and its follow-up renders.
+      await waitFor(() => expect(root.querySelector('h1')).not.toBeNull());
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(onRecoverableError).not.toHaveBeenCalled();
+      expect(consoleError).not.toHaveBeenCalled();
+      // The same element, now React's: nothing was thrown away and drawn again.
+      expect(root.querySelector('h1')).toBe(heading);
+    },
+  );
+
+  it('hydrates without a mismatch for a visitor who chose the dark theme (the page is prerendered light)', async () => {
+    mockServer();
+    const root = await servePrerendered('/');
+    window.localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    const consoleError = vi.spyOn(console, 'error');
+    const { started, onRecoverableError } = start(root);
+    expect(await started).toBe('hydrated');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument(),
+    );
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('answers clicks once hydrated: a link on the prerendered home page navigates in the app', async () => {
+    mockServer();
+    const root = await servePrerendered('/');
+    const { started } = start(root);
+    await started;
+    const user = userEvent.setup();
+    const [pricing] = screen.getAllByRole('link', { name: /pricing/i });
+    if (!pricing) throw new Error('no pricing link');
+    await user.click(pricing);
+    await waitFor(() => expect(window.location.pathname).toBe('/pricing'));
+  });
+
+  it('renders afresh for a signed-in person, whose first render differs from the visitor’s page', async () => {
+    mockServer({ user: TEST_USER });
+    const root = await servePrerendered('/');
+    const { started, onRecoverableError } = start(root);
+    expect(await started).toBe('rendered');
+    // The visitor's Sign In links give way to the account's navigation.
+    await waitFor(() => expect(screen.queryAllByRole('link', { name: /sign in/i })).toEqual([]));
+    expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(onRecoverableError).not.toHaveBeenCalled();
+  });
+
+  it('renders afresh in another language than the prerendered English', async () => {
+    mockServer();
+    const root = await servePrerendered('/pricing');
+    const queryClient = createQueryClient();
+    const routes = appRoutes;
+    const result = await startApp(root, {
+      app: () => (
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </AppProviders>
+      ),
+      routes,
+      queryClient,
+      locale: 'de',
+      messages: loadMessages('de'),
+    });
+    roots.push(result.root);
+    expect(result.mode).toBe('rendered');
+  });
+
+  it('removes the prerendered head tags, so the page’s own title and description are the only ones', async () => {
+    mockServer();
+    const title = document.createElement('title');
+    title.setAttribute('data-prerendered', '');
+    title.textContent = 'Prerendered';
+    document.head.append(title);
+    const root = await servePrerendered('/pricing');
+    await start(root).started;
+    expect(document.head.querySelector('[data-prerendered]')).toBeNull();
+  });
+});
