@@ -85,6 +85,8 @@ export type TSiteSettings = z.infer<typeof ZSiteSettings>;
 export const ZPublicSiteSettings = z
   .object({
     signupMode: z.enum(SIGNUP_MODES),
+    /** The credits a new account starts with (what the sign-up page and the home page promise). */
+    startingCredits: z.number().int().min(0),
     announcement: ZAnnouncement.nullable(),
     allowedModels: z.array(z.string()).nullable(),
   })

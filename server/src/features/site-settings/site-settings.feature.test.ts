@@ -103,6 +103,8 @@ describe('site settings', () => {
 
   it('gives new accounts the starting credits, none when set to zero', async () => {
     await save({ startingCredits: 25 });
+    // What the sign-up page promises is what the server gives.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/site' })).json().data.startingCredits).toBe(25);
     const rich = await signUp(ctx.app);
     expect(await balanceOf(ctx.app, rich)).toBe(25);
     await save({ startingCredits: 0 });
@@ -279,6 +281,7 @@ describe('site settings', () => {
   it('shows the announcement to everyone until its end', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/site' })).json().data).toEqual({
       signupMode: 'open',
+      startingCredits: 10,
       announcement: null,
       allowedModels: null,
     });

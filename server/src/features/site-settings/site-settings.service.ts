@@ -215,6 +215,7 @@ export function createSiteSettingsService(deps: {
       const user = userId ? await deps.users.findById(userId) : undefined;
       return {
         signupMode: settings.signupMode,
+        startingCredits: settings.startingCredits,
         announcement: liveAnnouncement(settings),
         allowedModels: user ? allowedFor(settings, user.plan) : null,
       };

@@ -6,7 +6,8 @@ import { adminServer, ok, refuse } from './admin-fixtures';
 
 /** The parts of issue 20 everyone meets: the announcement, the sign-up modes, and reporting. */
 function site(overrides: Partial<TPublicSiteSettings> = {}) {
-  return () => ok({ signupMode: 'open', announcement: null, allowedModels: null, ...overrides });
+  return () =>
+    ok({ signupMode: 'open', startingCredits: 10, announcement: null, allowedModels: null, ...overrides });
 }
 
 const shared: TGalleryItem = {
@@ -62,6 +63,12 @@ describe('the announcement banner', () => {
 });
 
 describe('sign-up modes', () => {
+  it('promises the starting credits the administrator set', async () => {
+    mockServer({ handler: adminServer({ 'GET /api/site': site({ startingCredits: 25 }) }).handler });
+    renderApp('/auth?mode=signup');
+    expect(await screen.findByText(/Start with 25 credits/)).toBeInTheDocument();
+  });
+
   it('says sign-ups are closed instead of offering the form', async () => {
     mockServer({ handler: adminServer({ 'GET /api/site': site({ signupMode: 'closed' }) }).handler });
     renderApp('/auth?mode=signup');

@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_DEFAULTS,
   APP_ROUTES,
   PASSWORD_MIN_LENGTH,
   PRODUCT_NAME,
@@ -18,6 +17,7 @@ import { FieldError, FieldHint, Input, Label } from '../../ui/field';
 import { PasswordInput } from '../../ui/password-input';
 import { Spinner } from '../../ui/spinner';
 import { useSignupGate } from '../admin/signup-gate';
+import { useStartingCredits } from '../admin/site-api';
 import { useAuthMutation } from './api';
 import { AuthLayout } from './auth-layout';
 import { useUser } from './auth-provider';
@@ -64,6 +64,7 @@ export function AuthPage() {
   const mutation = useAuthMutation(isSignUp ? 'signup' : 'signin');
   const ids = useId();
   const t = useT();
+  const startingCredits = useStartingCredits();
 
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -218,7 +219,7 @@ export function AuthPage() {
       </h1>
       <p className="mt-2 text-fg-muted">
         {isSignUp
-          ? t('auth.signUp.subtitle', { credits: formatCredits(ACCOUNT_DEFAULTS.startingCredits) })
+          ? t('auth.signUp.subtitle', { credits: formatCredits(startingCredits) })
           : t('auth.signIn.subtitle', { product: PRODUCT_NAME })}
       </p>
       {isSignUp ? signupGate.notice : null}

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEFAULTS, APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
+import { APP_ROUTES, CREDIT_PRICES, PRODUCT_NAME } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Code2, Library, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { buttonClass } from '../../ui/button';
 import { PageContainer } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
+import { useStartingCredits } from '../admin/site-api';
 import { useUser } from '../auth/auth-provider';
 import { useExperimentalFeatures } from '../experimental/use-experimental';
 import { homeGalleryQueryOptions } from './api';
@@ -47,6 +48,7 @@ const HIGHLIGHTS = [
 export function HomePage() {
   const t = useT();
   const { isSignedIn } = useUser();
+  const startingCredits = useStartingCredits();
   const tools = visibleTools(useExperimentalFeatures().enabled);
   const gallery = useQuery(homeGalleryQueryOptions());
   const stills = (gallery.data ?? []).filter((item) => item.type === 'image');
@@ -60,9 +62,7 @@ export function HomePage() {
           values={{ accent: (chunks) => <span className="text-kaleido">{chunks}</span> }}
         />
       ),
-      subtitle: isSignedIn
-        ? undefined
-        : t('home.slide.beta.subtitle', { count: ACCOUNT_DEFAULTS.startingCredits }),
+      subtitle: isSignedIn ? undefined : t('home.slide.beta.subtitle', { count: startingCredits }),
       description: t('home.slide.beta.description', { product: PRODUCT_NAME }),
       buttonText: t('home.slide.beta.button'),
       to: APP_ROUTES.generateImage,
