@@ -955,6 +955,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       clock,
       startedAt,
       preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
+      allowedModels: (userId) => siteSettings.allowedModels(userId),
     }),
     localeOf: requestLocale.of,
     limits,

@@ -68,8 +68,9 @@ export function openAICompatRoutes(
       },
     },
     (request) => {
-      auth.callOf(request).outcome = 'success';
-      return service.models();
+      const call = auth.callOf(request);
+      call.outcome = 'success';
+      return service.models(call);
     },
   );
 

@@ -57,6 +57,8 @@ export function createOpenAICompatService(deps: {
   waitMs?: number;
   /** The model a request without one of ours takes: the first the key owner's plan allows (site settings). */
   preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
+  /** The models the key owner's plan may use (site settings); null: all of them. */
+  allowedModels?: (userId: string) => Promise<string[] | null>;
 }) {
   const waitMs = deps.waitMs ?? OPENAI_WAIT_MS;
 
@@ -202,8 +204,11 @@ export function createOpenAICompatService(deps: {
   }
 
   return {
-    models(): TOpenAIModelList {
-      return deps.presenter.models(deps.registry.models(), deps.startedAt);
+    /** The models the caller's plan may use, in OpenAI's list shape. */
+    async models(call: PublicCall): Promise<TOpenAIModelList> {
+      const allowed = (await deps.allowedModels?.(call.key.user_id)) ?? null;
+      const entries = deps.registry.models().filter((entry) => !allowed || allowed.includes(entry.model.id));
+      return deps.presenter.models(entries, deps.startedAt);
     },
 
     async generate(call: PublicCall, request: OpenAIImageRequest): Promise<TOpenAIImagesResponse> {

@@ -257,6 +257,12 @@ describe('site settings', () => {
       headers: { authorization: `Bearer ${key}` },
     });
     expect(keyModels.json().data.map((model: { id: string }) => model.id)).toEqual(['fake-2']);
+    const openAIModels = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/openai/v1/models',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(openAIModels.json().data.map((model: { id: string }) => model.id)).toEqual(['fake-2']);
     // OpenAI's own model names take the plan's first model.
     const openAIName = await ctx.app.inject({
       method: 'POST',
