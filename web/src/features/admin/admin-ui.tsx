@@ -1,7 +1,9 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
 import { errorMessage, isApiError, serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -9,7 +11,7 @@ import { Alert } from '../../ui/alert';
 import { Button, type ButtonVariant } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Dialog, DialogClose, DialogContent } from '../../ui/dialog';
-import { FieldError, Input, Label } from '../../ui/field';
+import { FieldError, Input, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { LIMITS } from './limits';
 
@@ -102,12 +104,25 @@ export function EmptyRow({ children }: { children: ReactNode }) {
   );
 }
 
-/** A table that scrolls sideways inside its card on narrow screens instead of widening the page. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * A table that scrolls sideways inside its card on narrow screens instead of widening the page: a header
+ * row of `columns` (or a custom `head`, e.g. sortable headers) over the rows in `children`; `stale` dims
+ * the rows while the next page loads.
+ */
+export function TableFrame({
+  label,
+  stale,
+  children,
+  ...header
+}: { label: string; stale?: boolean; children: ReactNode } & (
+  | { columns: readonly Column[] }
+  | { head: ReactNode }
+)) {
   return (
     <div className="-mx-4 overflow-x-auto sm:mx-0">
       <table aria-label={label} className="w-full min-w-[36rem] border-collapse text-left text-sm">
-        {children}
+        {'columns' in header ? <TableHead columns={header.columns} /> : header.head}
+        <tbody className={stale ? 'opacity-60' : undefined}>{children}</tbody>
       </table>
     </div>
   );
@@ -116,6 +131,144 @@ export function TableFrame({ label, children }: { label: string; children: React
 export const TH =
   'border-b border-line px-3 py-2 text-xs font-semibold uppercase tracking-wide text-fg-subtle';
 export const TD = 'border-b border-line px-3 py-2.5 align-top text-fg';
+
+/**
+ * A read's three other states around its content: Loading, LoadError with a retry, and, when `isEmpty`
+ * says so, EmptyRow with `empty`; otherwise `children` renders the data.
+ */
+export function ListState<T, E>({
+  query,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T, E>;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return <EmptyRow>{empty}</EmptyRow>;
+  return children(query.data);
+}
+
+/** A table column's header: `end` aligns numbers right, `srOnly` keeps the name for screen readers only. */
+export type Column = { label: string; end?: boolean; srOnly?: boolean };
+
+/** A table's header row of column headers (scope="col"); labels are the keys, so they must differ. */
+function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.label} scope="col" className={column.end ? `${TH} text-right` : TH}>
+            {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** A filter input's id, current value and change handler, bound to one key of the address. */
+export type FilterBinding = { id: string; value: string; onChange: (value: string) => void };
+
+/**
+ * The list pages' filters live in the address, so a row's page and Back return to the same list.
+ * `update` sets one (an empty value removes it) after calling `onChange` (e.g. to go back to the first
+ * page); `field(key)` binds a filter input to `key`.
+ */
+export function useFilterParams(onChange?: () => void) {
+  const ids = useId();
+  const [params, setParams] = useSearchParams();
+  const update = (key: string, value: string) => {
+    onChange?.();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const field = (key: string): FilterBinding => ({
+    id: `${ids}-${key}`,
+    value: params.get(key) ?? '',
+    onChange: (value) => update(key, value),
+  });
+  return { params, update, field };
+}
+
+/** A labelled text filter of a list. */
+export function FilterField({
+  id,
+  label,
+  value,
+  onChange,
+  type,
+  placeholder,
+}: FilterBinding & { label: string; type?: 'text' | 'date'; placeholder?: string }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        size="md"
+        type={type}
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The From and To day filters (yyyy-mm-dd). */
+export function DateRangeFields({ from, to }: { from: FilterBinding; to: FilterBinding }) {
+  const t = useT();
+  return (
+    <>
+      <FilterField {...from} label={t('admin.common.from')} type="date" />
+      <FilterField {...to} label={t('admin.common.to')} type="date" />
+    </>
+  );
+}
+
+/** A labelled choice filter of a list: "All" (the empty value) then `values` in their order. */
+export function FilterSelect<V extends string>({
+  id,
+  label,
+  value,
+  values,
+  labels,
+  onChange,
+  className,
+}: Omit<FilterBinding, 'value'> & {
+  label: string;
+  /** The address's value once checked against `values` (an unknown one shows as "All"). */
+  value: V | undefined;
+  values: readonly V[];
+  labels: Record<V, MessageId>;
+  className?: string;
+}) {
+  const t = useT();
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('admin.common.all')}</option>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {t(labels[option])}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
 
 /** Previous / next over a page-numbered list. */
 export function Pager({
@@ -146,23 +299,39 @@ export function Pager({
   );
 }
 
-/** Previous / next over a cursor-paged list (the cursors seen so far are kept to go back). */
-export function CursorPager({
-  hasPrevious,
-  nextCursor,
-  onPrevious,
-  onNext,
-}: {
+/** The cursors of a cursor-paged list's pages opened so far; the last one is shown (none: the first page). */
+export type CursorStack = {
+  cursor: string | undefined;
   hasPrevious: boolean;
+  previous: () => void;
+  next: (cursor: string) => void;
+  reset: () => void;
+};
+
+export function useCursorStack(): CursorStack {
+  const [stack, setStack] = useState<string[]>([]);
+  return {
+    cursor: stack.at(-1),
+    hasPrevious: stack.length > 0,
+    previous: () => setStack((opened) => opened.slice(0, -1)),
+    next: (cursor) => setStack((opened) => [...opened, cursor]),
+    reset: () => setStack([]),
+  };
+}
+
+/** Previous / next over a cursor-paged list. */
+export function CursorPager({
+  cursors,
+  nextCursor,
+}: {
+  cursors: CursorStack;
   nextCursor: string | null | undefined;
-  onPrevious: () => void;
-  onNext: (cursor: string) => void;
 }) {
   const t = useT();
-  if (!hasPrevious && !nextCursor) return null;
+  if (!cursors.hasPrevious && !nextCursor) return null;
   return (
     <nav aria-label={t('admin.common.pages')} className="mt-4 flex items-center justify-end gap-2 text-sm">
-      <Button variant="secondary" size="sm" disabled={!hasPrevious} onClick={onPrevious}>
+      <Button variant="secondary" size="sm" disabled={!cursors.hasPrevious} onClick={cursors.previous}>
         <ChevronLeft aria-hidden />
         {t('admin.common.previous')}
       </Button>
@@ -170,7 +339,7 @@ export function CursorPager({
         variant="secondary"
         size="sm"
         disabled={!nextCursor}
-        onClick={() => nextCursor && onNext(nextCursor)}
+        onClick={() => nextCursor && cursors.next(nextCursor)}
       >
         {t('admin.common.next')}
         <ChevronRight aria-hidden />

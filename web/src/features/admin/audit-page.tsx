@@ -1,23 +1,23 @@
 import type { TAuditAction, TAuditEvent } from '@kaleido/common';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Download } from 'lucide-react';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { useT } from '../../i18n/use-t';
 import { formatDateTime } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { buttonClass } from '../../ui/button';
-import { Input, Label, Select } from '../../ui/field';
 import {
   AdminHeader,
   CursorPager,
-  EmptyRow,
-  LoadError,
-  Loading,
+  DateRangeFields,
+  FilterField,
+  FilterSelect,
+  ListState,
   Panel,
   TableFrame,
   TD,
-  TH,
+  useCursorStack,
+  useFilterParams,
 } from './admin-ui';
 import { type AuditListQuery, auditCsvUrl, auditQueryOptions } from './api';
 import { dayBound } from './jobs-page';
@@ -29,9 +29,8 @@ const ACTIONS = keysOf(AUDIT_ACTION_LABELS);
 /** The audit log: newest first, filtered in the address; the CSV export takes the same filters. */
 export function AuditPage() {
   const t = useT();
-  const ids = useId();
-  const [params, setParams] = useSearchParams();
-  const [cursors, setCursors] = useState<string[]>([]);
+  const cursors = useCursorStack();
+  const { params, field } = useFilterParams(cursors.reset);
   const action = ACTIONS.find((candidate) => candidate === params.get('action'));
   const actor = params.get('actor') ?? '';
   const target = params.get('target') ?? '';
@@ -46,20 +45,7 @@ export function AuditPage() {
     from: dayBound(fromDay, false),
     to: dayBound(toDay, true),
   };
-  const list = useQuery(auditQueryOptions({ ...filters, cursor: cursors.at(-1), limit: PAGE_SIZE }));
-
-  const update = (key: string, value: string) => {
-    setCursors([]);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
-  };
+  const list = useQuery(auditQueryOptions({ ...filters, cursor: cursors.cursor, limit: PAGE_SIZE }));
 
   return (
     <div className="space-y-6">
@@ -75,107 +61,46 @@ export function AuditPage() {
       />
       <Panel title={t('admin.audit.events')}>
         <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
-          <div className="col-span-2 lg:col-span-1">
-            <Label htmlFor={`${ids}-action`}>{t('admin.audit.action')}</Label>
-            <Select
-              id={`${ids}-action`}
-              value={action ?? ''}
-              onChange={(event) => update('action', event.target.value)}
-            >
-              <option value="">{t('admin.common.all')}</option>
-              {ACTIONS.map((value) => (
-                <option key={value} value={value}>
-                  {t(AUDIT_ACTION_LABELS[value])}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor={`${ids}-actor`}>{t('admin.audit.actor')}</Label>
-            <Input
-              id={`${ids}-actor`}
-              size="md"
-              placeholder={t('admin.audit.actorPlaceholder')}
-              value={actor}
-              onChange={(event) => update('actor', event.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${ids}-target`}>{t('admin.audit.target')}</Label>
-            <Input
-              id={`${ids}-target`}
-              size="md"
-              value={target}
-              onChange={(event) => update('target', event.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${ids}-from`}>{t('admin.common.from')}</Label>
-            <Input
-              id={`${ids}-from`}
-              size="md"
-              type="date"
-              value={fromDay}
-              onChange={(event) => update('from', event.target.value)}
-            />
-          </div>
-          <div>
-            <Label htmlFor={`${ids}-to`}>{t('admin.common.to')}</Label>
-            <Input
-              id={`${ids}-to`}
-              size="md"
-              type="date"
-              value={toDay}
-              onChange={(event) => update('to', event.target.value)}
-            />
-          </div>
+          <FilterSelect
+            {...field('action')}
+            className="col-span-2 lg:col-span-1"
+            label={t('admin.audit.action')}
+            value={action}
+            values={ACTIONS}
+            labels={AUDIT_ACTION_LABELS}
+          />
+          <FilterField
+            {...field('actor')}
+            label={t('admin.audit.actor')}
+            placeholder={t('admin.audit.actorPlaceholder')}
+          />
+          <FilterField {...field('target')} label={t('admin.audit.target')} />
+          <DateRangeFields from={field('from')} to={field('to')} />
         </div>
 
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyRow>{t('admin.audit.empty')}</EmptyRow>
-        ) : (
-          <>
-            <TableFrame label={t('admin.audit.events')}>
-              <thead>
-                <tr>
-                  <th scope="col" className={TH}>
-                    {t('admin.common.when')}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t('admin.audit.action')}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t('admin.audit.actor')}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t('admin.audit.target')}
-                  </th>
-                  <th scope="col" className={TH}>
-                    {t('admin.audit.ip')}
-                  </th>
-                  <th scope="col" className={TH}>
-                    <span className="sr-only">{t('admin.audit.change')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-                {list.data.items.map((event) => (
+        <ListState query={list} isEmpty={(data) => data.items.length === 0} empty={t('admin.audit.empty')}>
+          {(data) => (
+            <>
+              <TableFrame
+                label={t('admin.audit.events')}
+                stale={list.isPlaceholderData}
+                columns={[
+                  { label: t('admin.common.when') },
+                  { label: t('admin.audit.action') },
+                  { label: t('admin.audit.actor') },
+                  { label: t('admin.audit.target') },
+                  { label: t('admin.audit.ip') },
+                  { label: t('admin.audit.change'), srOnly: true },
+                ]}
+              >
+                {data.items.map((event) => (
                   <AuditRow key={event.id} event={event} />
                 ))}
-              </tbody>
-            </TableFrame>
-            <CursorPager
-              hasPrevious={cursors.length > 0}
-              nextCursor={list.data.nextCursor}
-              onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
-              onNext={(cursor) => setCursors((stack) => [...stack, cursor])}
-            />
-          </>
-        )}
+              </TableFrame>
+              <CursorPager cursors={cursors} nextCursor={data.nextCursor} />
+            </>
+          )}
+        </ListState>
       </Panel>
     </div>
   );

@@ -9,7 +9,7 @@ import { formatBytes, formatDateWith, formatNumber, formatRelative, formatUsd } 
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { AdminHeader, EmptyRow, LoadError, Loading, Panel, TableFrame, TD, TH } from './admin-ui';
+import { AdminHeader, EmptyRow, ListState, Panel, TableFrame, TD } from './admin-ui';
 import { dashboardQueryOptions } from './api';
 import type { ChartSeries } from './bar-chart';
 import { JOB_STATUS_LABELS, JOB_TYPE_LABELS } from './labels';
@@ -53,13 +53,7 @@ export function DashboardPage() {
           </Button>
         }
       />
-      {dashboard.isPending ? (
-        <Loading />
-      ) : dashboard.isError ? (
-        <LoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-      ) : (
-        <DashboardView data={dashboard.data} />
-      )}
+      <ListState query={dashboard}>{(data) => <DashboardView data={data} />}</ListState>
     </div>
   );
 }
@@ -135,48 +129,36 @@ function DashboardView({ data }: { data: TAdminDashboard }) {
         {data.providers.length === 0 ? (
           <EmptyRow>{t('admin.dashboard.noProviders')}</EmptyRow>
         ) : (
-          <TableFrame label={t('admin.dashboard.providers')}>
-            <thead>
-              <tr>
-                <th scope="col" className={TH}>
-                  {t('admin.jobs.provider')}
-                </th>
-                <th scope="col" className={TH}>
-                  {t('admin.dashboard.health')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('admin.dashboard.jobs24h')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('admin.dashboard.failed24h')}
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  {t('admin.dashboard.errorRate')}
-                </th>
+          <TableFrame
+            label={t('admin.dashboard.providers')}
+            columns={[
+              { label: t('admin.jobs.provider') },
+              { label: t('admin.dashboard.health') },
+              { label: t('admin.dashboard.jobs24h'), end: true },
+              { label: t('admin.dashboard.failed24h'), end: true },
+              { label: t('admin.dashboard.errorRate'), end: true },
+            ]}
+          >
+            {data.providers.map((provider) => (
+              <tr key={provider.id}>
+                <td className={`${TD} font-medium`}>{provider.id}</td>
+                <td className={TD}>
+                  <Badge tone={provider.healthy ? 'success' : 'warning'}>
+                    {provider.healthy ? t('admin.dashboard.healthy') : t('admin.dashboard.unhealthy')}
+                  </Badge>
+                  {provider.detail ? (
+                    <span className="mt-0.5 block text-xs text-fg-muted">{provider.detail}</span>
+                  ) : null}
+                </td>
+                <td className={`${TD} text-right tabular-nums`}>{formatNumber(provider.jobs24h)}</td>
+                <td className={`${TD} text-right tabular-nums`}>{formatNumber(provider.failed24h)}</td>
+                <td className={`${TD} text-right tabular-nums`}>
+                  {provider.errorRate24h === null
+                    ? '—'
+                    : t('admin.dashboard.percent', { value: provider.errorRate24h })}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {data.providers.map((provider) => (
-                <tr key={provider.id}>
-                  <td className={`${TD} font-medium`}>{provider.id}</td>
-                  <td className={TD}>
-                    <Badge tone={provider.healthy ? 'success' : 'warning'}>
-                      {provider.healthy ? t('admin.dashboard.healthy') : t('admin.dashboard.unhealthy')}
-                    </Badge>
-                    {provider.detail ? (
-                      <span className="mt-0.5 block text-xs text-fg-muted">{provider.detail}</span>
-                    ) : null}
-                  </td>
-                  <td className={`${TD} text-right tabular-nums`}>{formatNumber(provider.jobs24h)}</td>
-                  <td className={`${TD} text-right tabular-nums`}>{formatNumber(provider.failed24h)}</td>
-                  <td className={`${TD} text-right tabular-nums`}>
-                    {provider.errorRate24h === null
-                      ? '—'
-                      : t('admin.dashboard.percent', { value: provider.errorRate24h })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            ))}
           </TableFrame>
         )}
       </Panel>
@@ -222,33 +204,25 @@ function ChartPanel({ title, days, series }: { title: string; days: string[]; se
         <summary className="cursor-pointer text-fg-muted hover:text-fg">
           {t('admin.dashboard.asTable')}
         </summary>
-        <TableFrame label={title}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                {t('admin.dashboard.day')}
+        <TableFrame
+          label={title}
+          columns={[
+            { label: t('admin.dashboard.day') },
+            ...series.map((entry) => ({ label: entry.label, end: true })),
+          ]}
+        >
+          {days.map((day, index) => (
+            <tr key={day}>
+              <th scope="row" className={`${TD} font-normal whitespace-nowrap`}>
+                {formatDateWith(`${day}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
               </th>
               {series.map((entry) => (
-                <th key={entry.label} scope="col" className={`${TH} text-right`}>
-                  {entry.label}
-                </th>
+                <td key={entry.label} className={`${TD} text-right tabular-nums`}>
+                  {formatNumber(entry.values[index] ?? 0)}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {days.map((day, index) => (
-              <tr key={day}>
-                <th scope="row" className={`${TD} font-normal whitespace-nowrap`}>
-                  {formatDateWith(`${day}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' })}
-                </th>
-                {series.map((entry) => (
-                  <td key={entry.label} className={`${TD} text-right tabular-nums`}>
-                    {formatNumber(entry.values[index] ?? 0)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableFrame>
       </details>
     </Panel>

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { Button } from '../../ui/button';
 import { DiagnosticsBody } from '../generate/diagnostics-panel';
-import { AdminHeader, ConfirmDialog, EmptyRow, LoadError, Loading, Panel } from './admin-ui';
+import { AdminHeader, ConfirmDialog, EmptyRow, ListState, Panel } from './admin-ui';
 import { jobQueryOptions, useCancelJob, useRetryJob } from './api';
 import { JobStatusBadge, jobPath, personPath } from './job-bits';
 import { JOB_TYPE_LABELS } from './labels';
@@ -27,13 +27,7 @@ export function JobPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {t('admin.job.back')}
       </Link>
-      {detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <JobView detail={detail.data} />
-      )}
+      <ListState query={detail}>{(data) => <JobView detail={data} />}</ListState>
     </div>
   );
 }

@@ -13,7 +13,15 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input, Select } from '../../ui/field';
 import { Tabs } from '../../ui/tabs';
-import { AdminHeader, ConfirmDialog, CursorPager, EmptyRow, LoadError, Loading, Panel } from './admin-ui';
+import {
+  AdminHeader,
+  ConfirmDialog,
+  CursorPager,
+  EmptyRow,
+  ListState,
+  Panel,
+  useCursorStack,
+} from './admin-ui';
 import {
   blockedTermsQueryOptions,
   reviewQueueQueryOptions,
@@ -87,72 +95,70 @@ function BlockedTermsEditor() {
       }
     >
       <p className="mb-4 text-sm text-fg-muted">{t('admin.moderation.terms.intro')}</p>
-      {query.isPending ? (
-        <Loading />
-      ) : query.isError ? (
-        <LoadError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <>
-          {rows.length === 0 ? <EmptyRow>{t('admin.moderation.terms.empty')}</EmptyRow> : null}
-          <ul className="space-y-2">
-            {rows.map((row, index) => (
-              <li key={row.key} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
-                <Input
-                  size="md"
-                  aria-label={t('admin.moderation.terms.term', { number: index + 1 })}
-                  className="min-w-0 flex-1 font-mono"
-                  value={row.term}
-                  maxLength={LIMITS.termMaxLength}
-                  onChange={(event) => change(row.key, { term: event.target.value })}
-                />
-                <Select
-                  aria-label={t('admin.moderation.terms.kind', { number: index + 1 })}
-                  className="w-44"
-                  value={row.kind}
-                  onChange={(event) => {
-                    const kind = keysOf(TERM_KIND_LABELS).find((value) => value === event.target.value);
-                    if (kind) change(row.key, { kind });
-                  }}
-                >
-                  {keysOf(TERM_KIND_LABELS).map((kind: TBlockedTermKind) => (
-                    <option key={kind} value={kind}>
-                      {t(TERM_KIND_LABELS[kind])}
-                    </option>
-                  ))}
-                </Select>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  aria-label={t('admin.moderation.terms.remove', { term: row.term || String(index + 1) })}
-                  onClick={() => setTerms(rows.filter((candidate) => candidate.key !== row.key))}
-                >
-                  <Trash2 aria-hidden />
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {failure ? (
-            <Alert className="mt-3" id={`${ids}-error`}>
-              {failure}
-            </Alert>
-          ) : null}
-          <div className="mt-4 flex flex-wrap justify-between gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={rows.length >= LIMITS.maxTerms}
-              onClick={() => setTerms([...rows, draft({ term: '', kind: 'word' })])}
-            >
-              <Plus aria-hidden />
-              {t('admin.moderation.terms.add')}
-            </Button>
-            <Button size="sm" disabled={!dirty || save.isPending} onClick={() => void onSave()}>
-              <Save aria-hidden />
-              {t('admin.moderation.terms.save')}
-            </Button>
-          </div>
-        </>
-      )}
+      <ListState query={query}>
+        {() => (
+          <>
+            {rows.length === 0 ? <EmptyRow>{t('admin.moderation.terms.empty')}</EmptyRow> : null}
+            <ul className="space-y-2">
+              {rows.map((row, index) => (
+                <li key={row.key} className="flex flex-wrap items-center gap-2 sm:flex-nowrap">
+                  <Input
+                    size="md"
+                    aria-label={t('admin.moderation.terms.term', { number: index + 1 })}
+                    className="min-w-0 flex-1 font-mono"
+                    value={row.term}
+                    maxLength={LIMITS.termMaxLength}
+                    onChange={(event) => change(row.key, { term: event.target.value })}
+                  />
+                  <Select
+                    aria-label={t('admin.moderation.terms.kind', { number: index + 1 })}
+                    className="w-44"
+                    value={row.kind}
+                    onChange={(event) => {
+                      const kind = keysOf(TERM_KIND_LABELS).find((value) => value === event.target.value);
+                      if (kind) change(row.key, { kind });
+                    }}
+                  >
+                    {keysOf(TERM_KIND_LABELS).map((kind: TBlockedTermKind) => (
+                      <option key={kind} value={kind}>
+                        {t(TERM_KIND_LABELS[kind])}
+                      </option>
+                    ))}
+                  </Select>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={t('admin.moderation.terms.remove', { term: row.term || String(index + 1) })}
+                    onClick={() => setTerms(rows.filter((candidate) => candidate.key !== row.key))}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            {failure ? (
+              <Alert className="mt-3" id={`${ids}-error`}>
+                {failure}
+              </Alert>
+            ) : null}
+            <div className="mt-4 flex flex-wrap justify-between gap-2">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={rows.length >= LIMITS.maxTerms}
+                onClick={() => setTerms([...rows, draft({ term: '', kind: 'word' })])}
+              >
+                <Plus aria-hidden />
+                {t('admin.moderation.terms.add')}
+              </Button>
+              <Button size="sm" disabled={!dirty || save.isPending} onClick={() => void onSave()}>
+                <Save aria-hidden />
+                {t('admin.moderation.terms.save')}
+              </Button>
+            </div>
+          </>
+        )}
+      </ListState>
     </Panel>
   );
 }
@@ -160,31 +166,26 @@ function BlockedTermsEditor() {
 function ReviewQueue() {
   const t = useT();
   const [status, setStatus] = useState<TReviewStatus>('open');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const query = useQuery(reviewQueueQueryOptions(status, cursors.at(-1)));
+  const cursors = useCursorStack();
+  const query = useQuery(reviewQueueQueryOptions(status, cursors.cursor));
   const statuses = keysOf(REVIEW_STATUS_LABELS);
-  const body = query.isPending ? (
-    <Loading />
-  ) : query.isError ? (
-    <LoadError error={query.error} onRetry={() => void query.refetch()} />
-  ) : query.data.items.length === 0 ? (
-    <EmptyRow>
-      {status === 'open' ? t('admin.moderation.queue.empty') : t('admin.moderation.queue.emptyDecided')}
-    </EmptyRow>
-  ) : (
-    <>
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {query.data.items.map((item) => (
-          <ReviewCard key={item.itemId} item={item} />
-        ))}
-      </ul>
-      <CursorPager
-        hasPrevious={cursors.length > 0}
-        nextCursor={query.data.nextCursor}
-        onPrevious={() => setCursors((stack) => stack.slice(0, -1))}
-        onNext={(cursor) => setCursors((stack) => [...stack, cursor])}
-      />
-    </>
+  const body = (
+    <ListState
+      query={query}
+      isEmpty={(data) => data.items.length === 0}
+      empty={status === 'open' ? t('admin.moderation.queue.empty') : t('admin.moderation.queue.emptyDecided')}
+    >
+      {(data) => (
+        <>
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {data.items.map((item) => (
+              <ReviewCard key={item.itemId} item={item} />
+            ))}
+          </ul>
+          <CursorPager cursors={cursors} nextCursor={data.nextCursor} />
+        </>
+      )}
+    </ListState>
   );
   return (
     <Panel title={t('admin.moderation.queue.title')}>
@@ -196,7 +197,7 @@ function ReviewQueue() {
           const next = statuses.find((value) => value === id);
           if (next) {
             setStatus(next);
-            setCursors([]);
+            cursors.reset();
           }
         }}
         items={statuses.map((value) => ({

@@ -9,12 +9,19 @@ import { useT } from '../../i18n/use-t';
 import { formatDate, formatNumber, formatRelative } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { Badge } from '../../ui/badge';
-import { Input, Label, Select } from '../../ui/field';
-import { AdminHeader, EmptyRow, LoadError, Loading, Pager, Panel, TableFrame, TD, TH } from './admin-ui';
+import { Input, Label } from '../../ui/field';
+import { AdminHeader, FilterSelect, ListState, Pager, Panel, TableFrame, TD, TH } from './admin-ui';
 import { type UserListQuery, usersQueryOptions } from './api';
 import { PLAN_LABELS, ROLE_LABELS } from './labels';
 
 const PAGE_SIZE = 25;
+
+const ROLES = ['admin', 'user'] as const;
+const STATUSES = ['active', 'disabled'] as const;
+const STATUS_LABELS: Record<(typeof STATUSES)[number], MessageId> = {
+  active: 'admin.people.active',
+  disabled: 'admin.people.disabled',
+};
 
 const COLUMNS: { sort?: TAdminUserSort; label: MessageId }[] = [
   { sort: 'name', label: 'admin.people.column.person' },
@@ -103,93 +110,86 @@ export function PeoplePage() {
               />
             </div>
           </div>
-          <div>
-            <Label htmlFor={`${ids}-role`}>{t('admin.people.role')}</Label>
-            <Select
-              id={`${ids}-role`}
-              value={query.role ?? ''}
-              onChange={(event) => update({ role: event.target.value })}
-            >
-              <option value="">{t('admin.common.all')}</option>
-              <option value="admin">{t('admin.role.admin')}</option>
-              <option value="user">{t('admin.role.user')}</option>
-            </Select>
-          </div>
-          <div>
-            <Label htmlFor={`${ids}-status`}>{t('admin.people.status')}</Label>
-            <Select
-              id={`${ids}-status`}
-              value={query.status ?? ''}
-              onChange={(event) => update({ status: event.target.value })}
-            >
-              <option value="">{t('admin.common.all')}</option>
-              <option value="active">{t('admin.people.active')}</option>
-              <option value="disabled">{t('admin.people.disabled')}</option>
-            </Select>
-          </div>
+          <FilterSelect
+            id={`${ids}-role`}
+            label={t('admin.people.role')}
+            value={query.role}
+            values={ROLES}
+            labels={ROLE_LABELS}
+            onChange={(value) => update({ role: value })}
+          />
+          <FilterSelect
+            id={`${ids}-status`}
+            label={t('admin.people.status')}
+            value={query.status}
+            values={STATUSES}
+            labels={STATUS_LABELS}
+            onChange={(value) => update({ status: value })}
+          />
         </div>
 
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <LoadError error={list.error} onRetry={() => void list.refetch()} />
-        ) : list.data.items.length === 0 ? (
-          <EmptyRow>
-            {search ? t('admin.people.noMatch', { query: search }) : t('admin.people.empty')}
-          </EmptyRow>
-        ) : (
-          <>
-            <TableFrame label={t('admin.people.title')}>
-              <thead>
-                <tr>
-                  {COLUMNS.map((column) => (
-                    <th
-                      key={column.label}
-                      scope="col"
-                      className={TH}
-                      aria-sort={
-                        column.sort && column.sort === query.sort
-                          ? query.order === 'asc'
-                            ? 'ascending'
-                            : 'descending'
-                          : undefined
-                      }
-                    >
-                      {column.sort ? (
-                        <button
-                          type="button"
-                          onClick={() => column.sort && onSort(column.sort)}
-                          className="inline-flex items-center gap-1 uppercase hover:text-fg"
+        <ListState
+          query={list}
+          isEmpty={(data) => data.items.length === 0}
+          empty={search ? t('admin.people.noMatch', { query: search }) : t('admin.people.empty')}
+        >
+          {(data) => (
+            <>
+              <TableFrame
+                label={t('admin.people.title')}
+                stale={list.isPlaceholderData}
+                head={
+                  <thead>
+                    <tr>
+                      {COLUMNS.map((column) => (
+                        <th
+                          key={column.label}
+                          scope="col"
+                          className={TH}
+                          aria-sort={
+                            column.sort && column.sort === query.sort
+                              ? query.order === 'asc'
+                                ? 'ascending'
+                                : 'descending'
+                              : undefined
+                          }
                         >
-                          {t(column.label)}
-                          {column.sort === query.sort ? (
-                            query.order === 'asc' ? (
-                              <ArrowUp aria-hidden className="size-3.5" />
-                            ) : (
-                              <ArrowDown aria-hidden className="size-3.5" />
-                            )
-                          ) : null}
-                        </button>
-                      ) : (
-                        t(column.label)
-                      )}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className={list.isPlaceholderData ? 'opacity-60' : undefined}>
-                {list.data.items.map((person) => (
+                          {column.sort ? (
+                            <button
+                              type="button"
+                              onClick={() => column.sort && onSort(column.sort)}
+                              className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                            >
+                              {t(column.label)}
+                              {column.sort === query.sort ? (
+                                query.order === 'asc' ? (
+                                  <ArrowUp aria-hidden className="size-3.5" />
+                                ) : (
+                                  <ArrowDown aria-hidden className="size-3.5" />
+                                )
+                              ) : null}
+                            </button>
+                          ) : (
+                            t(column.label)
+                          )}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                }
+              >
+                {data.items.map((person) => (
                   <PersonRow key={person.id} person={person} />
                 ))}
-              </tbody>
-            </TableFrame>
-            <Pager
-              page={query.page}
-              pageCount={pageCount}
-              onPage={(page) => update({ page: String(page) })}
-            />
-          </>
-        )}
+              </TableFrame>
+              <Pager
+                page={query.page}
+                pageCount={pageCount}
+                onPage={(page) => update({ page: String(page) })}
+              />
+            </>
+          )}
+        </ListState>
       </Panel>
     </div>
   );

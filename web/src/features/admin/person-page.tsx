@@ -24,17 +24,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input, Label, Select } from '../../ui/field';
 import { useUser } from '../auth/auth-provider';
-import {
-  AdminHeader,
-  ConfirmDialog,
-  EmptyRow,
-  LoadError,
-  Loading,
-  Panel,
-  TableFrame,
-  TD,
-  TH,
-} from './admin-ui';
+import { AdminHeader, ConfirmDialog, EmptyRow, ListState, Panel, TableFrame, TD } from './admin-ui';
 import {
   useAdjustCredits,
   useChangePlan,
@@ -62,13 +52,7 @@ export function PersonPage() {
         <ArrowLeft aria-hidden className="size-4" />
         {t('admin.person.back')}
       </Link>
-      {detail.isPending ? (
-        <Loading />
-      ) : detail.isError ? (
-        <LoadError error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <PersonView detail={detail.data} />
-      )}
+      <ListState query={detail}>{(data) => <PersonView detail={data} />}</ListState>
     </div>
   );
 }
@@ -456,42 +440,30 @@ function LedgerPanel({ detail }: { detail: TAdminUserDetail }) {
       {detail.ledger.length === 0 ? (
         <EmptyRow>{t('admin.person.ledgerEmpty')}</EmptyRow>
       ) : (
-        <TableFrame label={t('admin.person.ledger')}>
-          <thead>
-            <tr>
-              <th scope="col" className={TH}>
-                {t('admin.common.when')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('admin.person.kind')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('admin.person.change')}
-              </th>
-              <th scope="col" className={`${TH} text-right`}>
-                {t('admin.person.balance')}
-              </th>
-              <th scope="col" className={TH}>
-                {t('admin.person.note')}
-              </th>
+        <TableFrame
+          label={t('admin.person.ledger')}
+          columns={[
+            { label: t('admin.common.when') },
+            { label: t('admin.person.kind') },
+            { label: t('admin.person.change'), end: true },
+            { label: t('admin.person.balance'), end: true },
+            { label: t('admin.person.note') },
+          ]}
+        >
+          {detail.ledger.map((entry) => (
+            <tr key={entry.id}>
+              <td className={`${TD} whitespace-nowrap text-fg-muted`}>{formatDateTime(entry.createdAt)}</td>
+              <td className={TD}>{t(LEDGER_KIND_LABELS[entry.kind])}</td>
+              <td
+                className={`${TD} text-right tabular-nums ${entry.delta < 0 ? 'text-danger' : 'text-success'}`}
+              >
+                {entry.delta > 0 ? '+' : ''}
+                {formatNumber(entry.delta)}
+              </td>
+              <td className={`${TD} text-right tabular-nums`}>{formatNumber(entry.balance)}</td>
+              <td className={`${TD} text-fg-muted`}>{entry.note ?? ''}</td>
             </tr>
-          </thead>
-          <tbody>
-            {detail.ledger.map((entry) => (
-              <tr key={entry.id}>
-                <td className={`${TD} whitespace-nowrap text-fg-muted`}>{formatDateTime(entry.createdAt)}</td>
-                <td className={TD}>{t(LEDGER_KIND_LABELS[entry.kind])}</td>
-                <td
-                  className={`${TD} text-right tabular-nums ${entry.delta < 0 ? 'text-danger' : 'text-success'}`}
-                >
-                  {entry.delta > 0 ? '+' : ''}
-                  {formatNumber(entry.delta)}
-                </td>
-                <td className={`${TD} text-right tabular-nums`}>{formatNumber(entry.balance)}</td>
-                <td className={`${TD} text-fg-muted`}>{entry.note ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
+          ))}
         </TableFrame>
       )}
     </Panel>

@@ -19,7 +19,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { FieldHint, Input, Label, Select } from '../../ui/field';
 import { useCopied } from '../api-keys/use-copied';
-import { AdminHeader, ConfirmDialog, EmptyRow, LoadError, Loading, Panel } from './admin-ui';
+import { AdminHeader, ConfirmDialog, EmptyRow, ListState, Panel } from './admin-ui';
 import {
   announcementEmailsQueryOptions,
   invitesQueryOptions,
@@ -44,14 +44,8 @@ export function SiteSettingsPage() {
   return (
     <div className="space-y-6">
       <AdminHeader title={t('admin.settings.title')} description={t('admin.settings.intro')} />
-      {settings.isPending ? (
-        <Loading />
-      ) : settings.isError ? (
-        <LoadError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        // Keyed by version: a save (here or by another administrator, on refetch) starts the form afresh.
-        <SettingsForm key={settings.data.version} settings={settings.data} />
-      )}
+      {/* Keyed by version: a save (here or by another administrator, on refetch) starts the form afresh. */}
+      <ListState query={settings}>{(data) => <SettingsForm key={data.version} settings={data} />}</ListState>
       <InvitesPanel />
       <AnnouncementEmailPanel />
     </div>
@@ -383,37 +377,33 @@ function InvitesPanel() {
         </Alert>
       ) : null}
       <div className="mt-5">
-        {invites.isPending ? (
-          <Loading />
-        ) : invites.isError ? (
-          <LoadError error={invites.error} onRetry={() => void invites.refetch()} />
-        ) : invites.data.length === 0 ? (
-          <EmptyRow>{t('admin.invites.empty')}</EmptyRow>
-        ) : (
-          <ul className="divide-y divide-line text-sm">
-            {invites.data.map((invite) => (
-              <li key={invite.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
-                <Badge tone={invite.status === 'active' ? 'success' : 'neutral'}>
-                  {t(INVITE_STATUS_LABELS[invite.status])}
-                </Badge>
-                <span className="min-w-0 flex-1 text-fg">{invite.note ?? t('admin.invites.noNote')}</span>
-                <span className="text-xs text-fg-muted">
-                  {t('admin.invites.usage', {
-                    uses: invite.uses,
-                    max: invite.maxUses,
-                    date: formatDate(invite.expiresAt),
-                  })}
-                </span>
-                {invite.status === 'active' ? (
-                  <Button variant="ghost" size="sm" onClick={() => setRevoking(invite.id)}>
-                    <XCircle aria-hidden />
-                    {t('admin.invites.revoke')}
-                  </Button>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListState query={invites} isEmpty={(data) => data.length === 0} empty={t('admin.invites.empty')}>
+          {(data) => (
+            <ul className="divide-y divide-line text-sm">
+              {data.map((invite) => (
+                <li key={invite.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5">
+                  <Badge tone={invite.status === 'active' ? 'success' : 'neutral'}>
+                    {t(INVITE_STATUS_LABELS[invite.status])}
+                  </Badge>
+                  <span className="min-w-0 flex-1 text-fg">{invite.note ?? t('admin.invites.noNote')}</span>
+                  <span className="text-xs text-fg-muted">
+                    {t('admin.invites.usage', {
+                      uses: invite.uses,
+                      max: invite.maxUses,
+                      date: formatDate(invite.expiresAt),
+                    })}
+                  </span>
+                  {invite.status === 'active' ? (
+                    <Button variant="ghost" size="sm" onClick={() => setRevoking(invite.id)}>
+                      <XCircle aria-hidden />
+                      {t('admin.invites.revoke')}
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </ListState>
       </div>
       <ConfirmDialog
         open={revoking !== null}
@@ -477,47 +467,43 @@ function AnnouncementEmailPanel() {
         </div>
       </div>
       <div className="mt-5">
-        {sendings.isPending ? (
-          <Loading />
-        ) : sendings.isError ? (
-          <LoadError error={sendings.error} onRetry={() => void sendings.refetch()} />
-        ) : sendings.data.length === 0 ? (
-          <EmptyRow>{t('admin.email.none')}</EmptyRow>
-        ) : (
-          <ul className="space-y-3">
-            {sendings.data.map((sending) => {
-              const done = sending.sent + sending.failed;
-              return (
-                <li key={sending.id} className="rounded-xl border border-line p-3 text-sm">
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="flex min-w-0 items-center gap-2 font-medium text-fg">
-                      <Mail aria-hidden className="size-4 shrink-0 text-fg-muted" />
-                      <span className="truncate">{sending.subject}</span>
-                    </span>
-                    <Badge tone={sending.status === 'done' ? 'success' : 'accent'}>
-                      {sending.status === 'done' ? t('admin.email.done') : t('admin.email.sending')}
-                    </Badge>
-                  </div>
-                  <progress
-                    className="mt-2 h-2 w-full accent-[var(--accent)]"
-                    max={Math.max(1, sending.total)}
-                    value={done}
-                    aria-label={t('admin.email.progressLabel', { subject: sending.subject })}
-                  />
-                  <p className="mt-1 text-xs text-fg-muted">
-                    {t('admin.email.progress', {
-                      sent: sending.sent,
-                      failed: sending.failed,
-                      total: sending.total,
-                    })}
-                    {' · '}
-                    {formatDateTime(sending.createdAt)}
-                  </p>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <ListState query={sendings} isEmpty={(data) => data.length === 0} empty={t('admin.email.none')}>
+          {(data) => (
+            <ul className="space-y-3">
+              {data.map((sending) => {
+                const done = sending.sent + sending.failed;
+                return (
+                  <li key={sending.id} className="rounded-xl border border-line p-3 text-sm">
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="flex min-w-0 items-center gap-2 font-medium text-fg">
+                        <Mail aria-hidden className="size-4 shrink-0 text-fg-muted" />
+                        <span className="truncate">{sending.subject}</span>
+                      </span>
+                      <Badge tone={sending.status === 'done' ? 'success' : 'accent'}>
+                        {sending.status === 'done' ? t('admin.email.done') : t('admin.email.sending')}
+                      </Badge>
+                    </div>
+                    <progress
+                      className="mt-2 h-2 w-full accent-[var(--accent)]"
+                      max={Math.max(1, sending.total)}
+                      value={done}
+                      aria-label={t('admin.email.progressLabel', { subject: sending.subject })}
+                    />
+                    <p className="mt-1 text-xs text-fg-muted">
+                      {t('admin.email.progress', {
+                        sent: sending.sent,
+                        failed: sending.failed,
+                        total: sending.total,
+                      })}
+                      {' · '}
+                      {formatDateTime(sending.createdAt)}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </ListState>
       </div>
       <ConfirmDialog
         open={confirming}
