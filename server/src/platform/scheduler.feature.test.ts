@@ -14,6 +14,7 @@ describe("the app's periodic tasks", () => {
         'job-recovery',
         'webhook-recovery',
         'session-sweep',
+        'announcement-emails',
         'monthly-resets',
         'unsaved-cleanup',
       ]);
