@@ -93,8 +93,10 @@ describe('the event stream of a job', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(events.at(-1)?.type).toBe('done');
     expect(events.at(-1)?.data.generation.asset?.url).toMatch(/original\.png/);
-    // Opening: the ownership check and the first state. Then nothing until the end (one read).
-    expect(readsWhileOpen).toBeLessThanOrEqual(2);
+    // Opening: the ownership check and the first state, plus at most one catch-up read when progress arrives
+    // while that first read is under way (a slow machine). Then nothing until the end (one read). A poll once a
+    // second would add three or more.
+    expect(readsWhileOpen).toBeLessThanOrEqual(3);
     expect(readsAtEnd - readsWhileOpen).toBeLessThanOrEqual(2);
   });
 });
