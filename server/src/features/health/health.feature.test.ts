@@ -2,9 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ZHealthResponse, ZLivenessResponse, ZReadinessResponse } from '@kaleido/common';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createTestContext, type TestContext, testDatabaseKind } from '../../../test/harness.js';
 import { createDiskStore } from '../../platform/storage/disk-store.js';
+import { HEALTH_PING_FRESH_MS } from './health.service.js';
 
 describe('health', () => {
   let ctx: TestContext;
@@ -34,6 +35,26 @@ describe('health', () => {
     expect(response.statusCode).toBe(503);
     expect(response.json()).toMatchObject({ success: false, status: 'error', database: testDatabaseKind() });
     expect(response.json().error).toMatch(/^Health check failed/);
+  });
+
+  it('asks a database that just answered again only after a moment, and one that failed every time', async () => {
+    // Only performance.now() stands still (timers and dates run), so a slow machine cannot age the answer.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const pings = vi.spyOn(ctx.database, 'ping');
+    const status = async () => (await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+    expect([await status(), await status()]).toEqual([200, 200]);
+    expect(pings).toHaveBeenCalledTimes(1);
+
+    vi.advanceTimersByTime(HEALTH_PING_FRESH_MS);
+    pings.mockRejectedValue(new Error('database is down'));
+    expect([await status(), await status()]).toEqual([503, 503]);
+    expect(pings).toHaveBeenCalledTimes(3);
+
+    pings.mockRestore();
+    expect(await status()).toBe(200);
   });
 
   it('needs no authentication and sets no cookie', async () => {

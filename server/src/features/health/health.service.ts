@@ -19,6 +19,12 @@ type ReadinessCheck = TReadinessResponse['checks'][number];
 /** How long each readiness check may take before it counts as failed. */
 const READY_CHECK_TIMEOUT_MS = 2000;
 
+/**
+ * `/api/health` is polled (load balancers, the app's own status checks): a database that answered
+ * this recently is not asked again. A failed ping is never remembered, so an outage shows at once.
+ */
+export const HEALTH_PING_FRESH_MS = 500;
+
 function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -41,6 +47,12 @@ export function createHealthService(deps: {
   /** Whether this process's job queue consumes (absent: the process runs no workers). */
   queueRunning?: () => boolean;
 }): HealthService {
+  let answeredAt = Number.NEGATIVE_INFINITY;
+  async function databaseAnswers(): Promise<void> {
+    if (performance.now() - answeredAt < HEALTH_PING_FRESH_MS) return;
+    await deps.database.ping();
+    answeredAt = performance.now();
+  }
   const uptimeSeconds = () =>
     Math.max(0, Math.floor((deps.clock.now().getTime() - deps.startedAt.getTime()) / 1000));
   // Once every migration has run it stays so: asked again only until then.
@@ -112,7 +124,7 @@ export function createHealthService(deps: {
       };
       const providers = providerHealth();
       try {
-        await deps.database.ping();
+        await databaseAnswers();
         const states = await providers;
         const degraded = states.some((state) => !state.ok);
         return {
