@@ -15,10 +15,30 @@ interface BeforeInstallPromptEvent extends Event {
 let pending: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 let listening = false;
+/**
+ * Whether the person has used the page yet (a tap, click, key or scroll). The prompt waits for it so
+ * it never covers the first view of a page (and so is never that view's largest paint).
+ */
+let engaged = false;
+const ENGAGEMENT_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
 
 function set(event: BeforeInstallPromptEvent | null): void {
   pending = event;
-  for (const listener of listeners) listener();
+  notify();
+}
+
+function watchEngagement(): void {
+  const options = { capture: true, passive: true } as const;
+  const onFirstUse = () => {
+    for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onFirstUse, options);
+    engaged = true;
+    if (pending) notify();
+  };
+  for (const type of ENGAGEMENT_EVENTS) window.addEventListener(type, onFirstUse, options);
 }
 
 function installDismissed(): boolean {
@@ -49,6 +69,7 @@ function installed(): boolean {
 export function listenForInstallPrompt(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;
+  watchEngagement();
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own mini-infobar away; the app asks in its own words.
     event.preventDefault();
@@ -59,7 +80,8 @@ export function listenForInstallPrompt(): void {
 }
 
 export const installStore = {
-  get: (): BeforeInstallPromptEvent | null => pending,
+  /** The kept event, once the person has used the page. */
+  get: (): BeforeInstallPromptEvent | null => (engaged ? pending : null),
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -5,8 +5,9 @@ import { Button } from '../../ui/button';
 import { installStore, listenForInstallPrompt, rememberInstallDismissed } from './install-event';
 
 /**
- * "Install Kaleido": shown when the browser signals installability (`beforeinstallprompt`) and the app
- * is not installed; 'Install' opens the browser's own dialog, 'Not now' hides it for good.
+ * "Install Kaleido": shown when the browser signals installability (`beforeinstallprompt`), the app
+ * is not installed and the person has started using the page (never over its first view); 'Install'
+ * opens the browser's own dialog, 'Not now' hides it for good.
  */
 export function InstallPrompt() {
   const t = useT();

@@ -28,6 +28,13 @@ function installEvent(outcome: 'accepted' | 'dismissed' = 'accepted') {
   return event;
 }
 
+/** The person uses the page (a key press): the install prompt waits for it. */
+function engage() {
+  act(() => {
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+  });
+}
+
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   window.dispatchEvent(new Event(online ? 'online' : 'offline'));
@@ -46,6 +53,9 @@ describe('InstallPrompt', () => {
       window.dispatchEvent(event);
     });
     expect(event.defaultPrevented).toBe(true);
+    // Not over the page's first view: it waits until the person uses the page.
+    expect(screen.queryByRole('heading', { name: 'Install Kaleido' })).not.toBeInTheDocument();
+    engage();
     expect(screen.getByRole('heading', { name: 'Install Kaleido' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Not now' }));
@@ -66,6 +76,7 @@ describe('InstallPrompt', () => {
     act(() => {
       window.dispatchEvent(event);
     });
+    engage();
     await user.click(screen.getByRole('button', { name: 'Install' }));
     expect(event.prompt).toHaveBeenCalledOnce();
     expect(screen.queryByRole('heading', { name: 'Install Kaleido' })).not.toBeInTheDocument();
@@ -84,6 +95,7 @@ describe('InstallPrompt', () => {
     act(() => {
       window.dispatchEvent(installEvent());
     });
+    engage();
     expect(screen.queryByRole('heading', { name: 'Install Kaleido' })).not.toBeInTheDocument();
   });
 });
