@@ -83,6 +83,15 @@ describe('prerendered pages', () => {
     },
   );
 
+  it('/auth: what comes after loading already has its place in the prerendered page', async () => {
+    mockServer();
+    const root = await servePrerendered('/auth');
+    const buttons = [...root.querySelectorAll('button')].map((button) => button.textContent);
+    expect(buttons).toContain('Sign in with a passkey');
+    // The social sign-in placeholder carries the one-line note's height (the default answer).
+    expect(root.textContent).toContain('Social sign-in is not set up on this server.');
+  });
+
   it('hydrates without a mismatch for a visitor who chose the dark theme (the page is prerendered light)', async () => {
     mockServer();
     const root = await servePrerendered('/');

@@ -11,8 +11,9 @@ const ASSERTION = {
   type: 'public-key',
 };
 const startAuthentication = vi.fn(async (_options: unknown) => ASSERTION);
+const supportsWebAuthn = vi.fn(() => true);
 vi.mock('@simplewebauthn/browser', () => ({
-  browserSupportsWebAuthn: () => true,
+  browserSupportsWebAuthn: () => supportsWebAuthn(),
   browserSupportsWebAuthnAutofill: async () => false,
   startAuthentication: (options: unknown) => startAuthentication(options),
   startRegistration: vi.fn(),
@@ -30,9 +31,23 @@ const SIGNED_IN = { success: true, data: { user: TEST_USER, token: 'kal_session_
 const bodyOf = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
   JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === path)?.[1]?.body));
 
-afterEach(() => startAuthentication.mockClear());
+afterEach(() => {
+  startAuthentication.mockClear();
+  supportsWebAuthn.mockReturnValue(true);
+});
 
 describe('passkeys on the sign-in page', () => {
+  it('removes the passkey button in a browser without passkeys', async () => {
+    supportsWebAuthn.mockReturnValue(false);
+    mockServer({});
+    renderApp('/auth');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).not.toBeInTheDocument(),
+    );
+    expect(supportsWebAuthn).toHaveBeenCalled();
+  });
+
   it('signs in with a passkey alone, remembered when "Remember me" is ticked', async () => {
     const fetchMock = mockServer({
       handler: (url) => {

@@ -28,7 +28,9 @@ export function PasskeySignIn({
 }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const [supported, setSupported] = useState(false);
+  // Shown from the first paint (every current browser has passkeys; the prerendered page keeps its
+  // place, so nothing moves when the page comes alive) and removed if this browser turns out not to.
+  const [supported, setSupported] = useState(true);
   const [busy, setBusy] = useState(false);
   /** Bumped after a button attempt ends without a session, to offer the autofill again. */
   const [autofillRound, setAutofillRound] = useState(0);

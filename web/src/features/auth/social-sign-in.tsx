@@ -41,8 +41,15 @@ export function SocialSignIn({ disabled = false, onResult }: SocialSignInProps) 
   const t = useT();
 
   if (providers.isPending) {
+    // Shaped like the answer of an installation without social sign-in (the default): a button and
+    // its one-line note, so the page does not move when the answer comes.
     return (
-      <div className="h-12 w-full animate-pulse rounded-full border border-line bg-surface-2" role="status">
+      <div role="status">
+        <div className="h-12 w-full animate-pulse rounded-full border border-line bg-surface-2" />
+        <p aria-hidden className="invisible mt-2 flex items-center justify-center gap-1.5 text-[13px]">
+          <Info className="size-3.5 shrink-0" />
+          {t(AUTH_MESSAGES.socialNotConfigured)}
+        </p>
         <span className="sr-only">{t('auth.social.loading')}</span>
       </div>
     );
