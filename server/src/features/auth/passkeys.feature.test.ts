@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, sessionCookieOf, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { PASSKEY_CHALLENGES_PER_MINUTE } from './two-factor.routes.js';
 import { sentMail } from '../../../test/mail.js';
 import { type SoftwarePasskey, softwarePasskey } from '../../../test/webauthn-authenticator.js';
 
@@ -95,6 +96,15 @@ describe('passkeys (WebAuthn)', () => {
       .map((mail) => mail.headers.subject);
     expect(subjects.filter((s) => s === 'A new passkey was added to your Kaleido account')).toHaveLength(2);
     expect(subjects).toContain('A passkey was removed from your Kaleido account');
+  });
+
+  it('lets the sign-in page be opened often: the passkey challenge has a wider limit of its own', async () => {
+    const challenge = async () =>
+      (await browser(ctx.app, null).post('/api/auth/passkeys/login/options')).statusCode;
+    const answers: number[] = [];
+    for (let i = 0; i < PASSKEY_CHALLENGES_PER_MINUTE; i++) answers.push(await challenge());
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect(await challenge()).toBe(429);
   });
 
   it('signs in with a passkey alone (user verification required), once per challenge', async () => {

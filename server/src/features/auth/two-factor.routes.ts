@@ -39,6 +39,8 @@ export const TRUSTED_DEVICE_COOKIE = 'kaleido_trusted';
 /** A passkey sign-in in progress (its WebAuthn challenge). */
 export const PASSKEY_LOGIN_COOKIE = 'kaleido_passkey';
 const COOKIE_PATH = '/api/auth';
+/** Passkey sign-in challenges per IP a minute (see `challengesPerIp`). */
+export const PASSKEY_CHALLENGES_PER_MINUTE = 60;
 
 /**
  * The sign-in cookies of the second step: signed with the server's cookie key, HttpOnly, SameSite=Lax,
@@ -122,6 +124,11 @@ export function twoFactorRoutes(
   const signedIn = authn.signedIn;
   /** Codes and assertions are limited per IP too (the account's lockout counts wrong codes). */
   const perIp = { config: { rateLimit: { max: deps.limits.loginsPerMinute, timeWindow: '1 minute' } } };
+  // A passkey challenge is asked for by every view of the sign-in page (the browser's passkey autofill),
+  // and proves nothing by itself: it gets a wider limit of its own; verifying keeps the sign-in limit.
+  const challengesPerIp = {
+    config: { rateLimit: { max: PASSKEY_CHALLENGES_PER_MINUTE, timeWindow: '1 minute' } },
+  };
   const authResult = ZSuccessEnvelope(ZAuthResult);
 
   /** Answers a completed sign-in exactly as `POST /api/auth/login` does. */
@@ -301,7 +308,7 @@ export function twoFactorRoutes(
 
   app.post(
     '/api/auth/passkeys/login/options',
-    { ...perIp, schema: { response: { 200: ZSuccessEnvelope(ZPasskeyRequestOptions) } } },
+    { ...challengesPerIp, schema: { response: { 200: ZSuccessEnvelope(ZPasskeyRequestOptions) } } },
     async (_request, reply) => {
       const { options, challengeId } = await passkeys.loginOptions();
       cookies.setPasskeyLogin(reply, challengeId);
