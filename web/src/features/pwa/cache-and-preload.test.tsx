@@ -139,19 +139,22 @@ describe('Settings → Preload', () => {
     expect(fetchedImages).toEqual([]);
   });
 
-  it("prefetches the likely next pages' code when idle, unless off or saving data", async () => {
+  it("prefetches the likely next pages' code when idle, unless off, saving data or signed out", async () => {
     vi.useFakeTimers();
     try {
       const load = vi.fn(async () => ({}));
       const preloads = { '/library': [load] };
-      preloadRoutesFrom('/library/', true, preloads);
+      preloadRoutesFrom('/library/', { preloadAssets: true, signedIn: true }, preloads);
       vi.advanceTimersByTime(1000);
       expect(load).toHaveBeenCalledTimes(1);
 
-      preloadRoutesFrom('/library', false, preloads);
+      preloadRoutesFrom('/library', { preloadAssets: false, signedIn: true }, preloads);
+      vi.advanceTimersByTime(1000);
+      // A visitor: these pages need an account, so nothing is fetched for them.
+      preloadRoutesFrom('/library', { preloadAssets: true, signedIn: false }, preloads);
       vi.advanceTimersByTime(1000);
       setSaveData(true);
-      preloadRoutesFrom('/library', true, preloads);
+      preloadRoutesFrom('/library', { preloadAssets: true, signedIn: true }, preloads);
       vi.advanceTimersByTime(1000);
       expect(load).toHaveBeenCalledTimes(1);
     } finally {

@@ -1,6 +1,7 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useUser } from '../auth/auth-provider';
 import { useAccountPreferences } from '../settings/account-preferences';
 
 /**
@@ -40,7 +41,10 @@ export function prefetchImage(url: string): void {
   image.src = url;
 }
 
-/** The page chunks someone on a route is likely to open next (the same imports the router's lazy routes use). */
+/**
+ * The page chunks a signed-in person on a route is likely to open next (the same imports the router's
+ * lazy routes use). A visitor is offered none of them: these pages need an account.
+ */
 const ROUTE_PRELOADS: Record<string, readonly (() => Promise<unknown>)[]> = {
   [APP_ROUTES.home]: [
     () => import('../generate/generate-image-page'),
@@ -62,15 +66,18 @@ const ROUTE_PRELOADS: Record<string, readonly (() => Promise<unknown>)[]> = {
   [APP_ROUTES.profile]: [() => import('../billing/billing-page'), () => import('../api-keys/api-keys-page')],
 };
 
-/** Prefetches the likely next pages' code of `pathname` when idle, if allowed; returns the cancel. */
+/**
+ * Prefetches the likely next pages' code of `pathname` when idle, for a signed-in person who allows
+ * it; returns the cancel. (A visitor's public pages stay free of other pages' work.)
+ */
 export function preloadRoutesFrom(
   pathname: string,
-  preloadAssets: boolean,
+  { preloadAssets, signedIn }: { preloadAssets: boolean; signedIn: boolean },
   preloads: Record<string, readonly (() => Promise<unknown>)[]> = ROUTE_PRELOADS,
 ): () => void {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const loaders = preloads[path];
-  if (!loaders?.length || !preloadAllowed(preloadAssets)) return () => {};
+  if (!signedIn || !loaders?.length || !preloadAllowed(preloadAssets)) return () => {};
   return whenIdle(() => {
     for (const load of loaders) load().catch(() => {});
   });
@@ -79,7 +86,11 @@ export function preloadRoutesFrom(
 /** Mounted in the shell: prefetches the likely next routes of the current one (Settings → Preload). */
 export function RoutePreloader(): null {
   const { preloadAssets } = useAccountPreferences();
+  const { isSignedIn } = useUser();
   const { pathname } = useLocation();
-  useEffect(() => preloadRoutesFrom(pathname, preloadAssets), [pathname, preloadAssets]);
+  useEffect(
+    () => preloadRoutesFrom(pathname, { preloadAssets, signedIn: isSignedIn }),
+    [pathname, preloadAssets, isSignedIn],
+  );
   return null;
 }
