@@ -2,9 +2,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, sessionCookieOf, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
-import { PASSKEY_CHALLENGES_PER_MINUTE } from './two-factor.routes.js';
 import { sentMail } from '../../../test/mail.js';
 import { type SoftwarePasskey, softwarePasskey } from '../../../test/webauthn-authenticator.js';
+import { PASSKEY_CHALLENGES_PER_MINUTE } from './two-factor.routes.js';
 
 const ORIGIN = 'http://localhost:3000';
 
