@@ -7,6 +7,7 @@ import { httpReadsSuite } from './suites/http-reads.js';
 import { librarySearchSuite } from './suites/library-search.js';
 import { pipelineSuite } from './suites/pipeline.js';
 import { publicApiAcceptSuite, publicApiSuite } from './suites/public-api.js';
+import { realtimeSuite } from './suites/realtime.js';
 import { search1mSuite } from './suites/search-1m.js';
 import { sketchSuite } from './suites/sketch.js';
 import { webSuite } from './suites/web.js';
@@ -21,6 +22,7 @@ const suites: BenchSuite[] = [
   search1mSuite,
   sketchSuite,
   enhanceSuite,
+  realtimeSuite,
   webSuite,
 ];
 

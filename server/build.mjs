@@ -19,6 +19,8 @@ await build({
     cli: 'src/cli/bin.ts',
     'sketch-worker': 'src/providers/sketch/sketch-worker.ts',
     'enhance-worker': 'src/providers/enhance/enhance-worker.ts',
+    'lowpoly-worker': 'src/providers/lowpoly/lowpoly-worker.ts',
+    'realtime-worker': 'src/providers/sketch/realtime-worker.ts',
   },
   // Tests build a throwaway copy elsewhere (KALEIDO_BUILD_OUTDIR); everyone else uses dist/.
   outdir: process.env.KALEIDO_BUILD_OUTDIR ?? 'dist',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from './auth-constants.js';
-import { GENERATION_TYPES, PLAN_IDS } from './constants.js';
+import { GENERATION_TYPES, JOB_KINDS, PLAN_IDS } from './constants.js';
 import { CREDIT_LEDGER_KINDS } from './credits.js';
 import { ZGenerationDiagnostics } from './diagnostics.js';
 import { GENERATION_STATUSES } from './generation-constants.js';
 import type { TApiMessageId } from './i18n/messages/en.js';
+import { ASSET_TOOLS } from './tools-constants.js';
 
 /**
  * The administrators' console (issue 20): people, credits, jobs, dashboard and the audit log.
@@ -206,8 +207,8 @@ export const ZAdminJob = z
     id: z.string(),
     userId: z.string(),
     userEmail: z.string().nullable(),
-    type: z.enum(GENERATION_TYPES),
-    tool: z.enum(['generate', 'enhance', 'edit']),
+    type: z.enum(JOB_KINDS),
+    tool: z.enum(ASSET_TOOLS),
     status: z.enum(GENERATION_STATUSES),
     prompt: z.string(),
     provider: z.string(),
@@ -290,7 +291,7 @@ export type TAdminSessionsEnded = z.infer<typeof ZAdminSessionsEnded>;
 /** `GET /api/admin/jobs`: every person's jobs, newest first (keyset cursor). */
 export const ZAdminJobQuery = z.object({
   status: z.enum(GENERATION_STATUSES).optional(),
-  type: z.enum(GENERATION_TYPES).optional(),
+  type: z.enum(JOB_KINDS).optional(),
   provider: z.string().max(100).optional(),
   model: z.string().max(200).optional(),
   userId: z.string().max(100).optional(),

@@ -9,6 +9,12 @@ export const PRODUCT_NAME = 'Kaleido';
 export const GENERATION_TYPES = ['image', 'video'] as const;
 export type TGenerationType = (typeof GENERATION_TYPES)[number];
 
+/** What a job of the generations engine makes: the generators' types, and `model` (3D objects, issue 21). */
+export const JOB_KINDS = [...GENERATION_TYPES, 'model'] as const;
+export type TJobKind = (typeof JOB_KINDS)[number];
+/** The side of the square still rendered of a 3D object (its thumbnail's source). */
+export const MODEL_STILL_SIZE = 512;
+
 /** Credits charged per successful generation (DECISIONS: image 1, video 3). Operators may override by configuration. */
 export const CREDIT_PRICES = { image: 1, video: 3 } as const satisfies Record<TGenerationType, number>;
 export type TCreditPrices = Record<TGenerationType, number>;
@@ -25,6 +31,12 @@ export const TOOL_PRICES = {
   minimum: 1,
 } as const;
 export type TToolPrices = { [K in keyof typeof TOOL_PRICES]: number };
+
+/**
+ * Credits of one personal model training (issue 21: Train), reserved when it starts and refunded when
+ * it fails or is cancelled. A hosted FLUX LoRA training costs about as much as 60–80 hosted images.
+ */
+export const TRAINING_PRICE = 60;
 
 /** Credits of an enhance whose output is `width`×`height` (and `durationSeconds` long, for a video). */
 export function enhancePrice(

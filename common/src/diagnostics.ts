@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENERATION_TYPES } from './constants.js';
+import { JOB_KINDS } from './constants.js';
 
 /**
  * Per-job diagnostics (setting `debugMode`, DECISIONS "Settings: what each one does"):
@@ -17,7 +17,7 @@ export type TGenerationStage = z.infer<typeof ZGenerationStage>;
 export const ZGenerationDiagnostics = z
   .object({
     jobId: z.string(),
-    type: z.enum(GENERATION_TYPES),
+    type: z.enum(JOB_KINDS),
     status: z.string(),
     model: z.string(),
     provider: z.string(),

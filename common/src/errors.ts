@@ -1,4 +1,4 @@
-import type { TGenerationType } from './constants.js';
+import type { TGenerationType, TJobKind } from './constants.js';
 import type { TApiMessageId } from './i18n/messages/en.js';
 
 export type { TApiMessageId } from './i18n/messages/en.js';
@@ -49,6 +49,7 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429 },
   GENERATION_FAILED_IMAGE: { status: 502 },
   GENERATION_FAILED_VIDEO: { status: 502 },
+  GENERATION_FAILED_MODEL: { status: 502 },
   /** The job was cancelled (by its owner or an operator) before it finished; nothing was charged. */
   GENERATION_CANCELLED: { status: 409 },
   /** A prompt with a term an administrator blocked (issue 20); refused before anything is charged. */
@@ -84,7 +85,7 @@ export interface TApiMessage {
 }
 
 /** 'Insufficient credits. Image generation requires 1 credit.' with the configured price. */
-export function insufficientCreditsMessage(type: TGenerationType, price: number): TApiMessage {
+export function insufficientCreditsMessage(type: TJobKind, price: number): TApiMessage {
   return { id: 'api.credits.insufficient', values: { type, price } };
 }
 
@@ -92,6 +93,7 @@ export function loginRequiredCode(type: TGenerationType): TErrorCode {
   return type === 'image' ? 'LOGIN_REQUIRED_IMAGE' : 'LOGIN_REQUIRED_VIDEO';
 }
 
-export function generationFailedCode(type: TGenerationType): TErrorCode {
+export function generationFailedCode(type: TJobKind): TErrorCode {
+  if (type === 'model') return 'GENERATION_FAILED_MODEL';
   return type === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO';
 }

@@ -54,7 +54,7 @@ export type TGenerationStatus = (typeof GENERATION_STATUSES)[number];
 
 export const LIBRARY_SORTS = ['newest', 'oldest'] as const;
 /** `upload`: the account's own uploads, images and videos. */
-export const LIBRARY_FILTERS = ['all', 'image', 'video', 'upload'] as const;
+export const LIBRARY_FILTERS = ['all', 'image', 'video', 'model', 'upload'] as const;
 export const LIBRARY_PAGE_MAX = 100;
 /** At most this many assets go into one zip download (`GET /api/assets/archive?ids=…`). */
 export const LIBRARY_ARCHIVE_MAX = 100;

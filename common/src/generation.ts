@@ -3,7 +3,9 @@ import {
   GENERATION_TYPES,
   IMAGE_DEFAULTS,
   IMAGE_OPTIONS,
-  type TGenerationType,
+  JOB_KINDS,
+  MODEL_STILL_SIZE,
+  type TJobKind,
   VIDEO_DEFAULTS,
   VIDEO_OPTIONS,
 } from './constants.js';
@@ -112,9 +114,21 @@ export const ZStoredVideoOptions = z.object({
 });
 export type TStoredVideoOptions = z.infer<typeof ZStoredVideoOptions>;
 
+/**
+ * A 3D object job's (and its GLB asset's) settings (issue 21): the file format, and the size of the
+ * rendered still that stands for it (the thumbnail's source; an asset row's width and height).
+ */
+export const ZStoredModelOptions = z.object({
+  kind: z.literal('model'),
+  format: z.literal('glb'),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type TStoredModelOptions = z.infer<typeof ZStoredModelOptions>;
+
 /** A job's (and its asset's) `settings`, told apart by `kind` (the job's type). */
 export const ZStoredGenerationOptions = z
-  .discriminatedUnion('kind', [ZStoredImageOptions, ZStoredVideoOptions])
+  .discriminatedUnion('kind', [ZStoredImageOptions, ZStoredVideoOptions, ZStoredModelOptions])
   .meta({ id: 'GenerationSettings' });
 export type TStoredGenerationOptions = z.infer<typeof ZStoredGenerationOptions>;
 
@@ -159,7 +173,7 @@ function sizeOf(
  * for a job of type `kind`. Lenient: a missing or unreadable field takes its default, so every row
  * written since the first release (and hand-made ones, e.g. the bench's `{}`) reads. Never throws.
  */
-export function readStoredGenerationOptions(kind: TGenerationType, json: string): TStoredGenerationOptions {
+export function readStoredGenerationOptions(kind: TJobKind, json: string): TStoredGenerationOptions {
   let raw: unknown = {};
   try {
     raw = JSON.parse(json);
@@ -167,6 +181,10 @@ export function readStoredGenerationOptions(kind: TGenerationType, json: string)
     // An unreadable column reads as the defaults.
   }
   const source = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  if (kind === 'model') {
+    const o = z.object({ width: positiveInt, height: positiveInt }).parse(source);
+    return { kind, format: 'glb', width: o.width ?? MODEL_STILL_SIZE, height: o.height ?? MODEL_STILL_SIZE };
+  }
   if (kind === 'image') {
     const o = ZLenientImageOptions.parse(source);
     const size = sizeOf(o, imageDimensions(o), imageDimensions(IMAGE_DEFAULTS));
@@ -200,9 +218,14 @@ export const ZStoredAudioOptions = z.object({
 });
 export type TStoredAudioOptions = z.infer<typeof ZStoredAudioOptions>;
 
-/** An asset's `settings`: the options of the job that made it, or an audio upload's facts. */
+/** An asset's `settings`: the options of the job that made it, an audio upload's or a 3D object's facts. */
 export const ZAssetSettings = z
-  .discriminatedUnion('kind', [ZStoredImageOptions, ZStoredVideoOptions, ZStoredAudioOptions])
+  .discriminatedUnion('kind', [
+    ZStoredImageOptions,
+    ZStoredVideoOptions,
+    ZStoredAudioOptions,
+    ZStoredModelOptions,
+  ])
   .meta({ id: 'AssetSettings' });
 export type TAssetSettings = z.infer<typeof ZAssetSettings>;
 
@@ -215,7 +238,8 @@ const ZLenientAudioOptions = z.object({
 
 /** Reads an asset's stored settings (`assets.settings`) as `readStoredGenerationOptions` does; never throws. */
 export function readStoredAssetSettings(kind: TAssetKind, json: string): TAssetSettings {
-  if (kind !== 'audio') return readStoredGenerationOptions(kind, json);
+  if (kind === 'image' || kind === 'video' || kind === 'model')
+    return readStoredGenerationOptions(kind, json);
   let raw: unknown = {};
   try {
     raw = JSON.parse(json);
@@ -280,7 +304,7 @@ export type TAsset = z.infer<typeof ZAsset>;
 export const ZGeneration = z
   .object({
     id: z.string(),
-    type: z.enum(GENERATION_TYPES),
+    type: z.enum(JOB_KINDS),
     status: z.enum(GENERATION_STATUSES),
     progress: z.number().int().min(0).max(100),
     stage: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GENERATION_TYPES, KEY_PLAN_IDS, PLAN_IDS } from './constants.js';
+import { JOB_KINDS, KEY_PLAN_IDS, PLAN_IDS } from './constants.js';
 import { ZAsset, ZModel } from './generation.js';
 import { GENERATION_STATUSES, LIBRARY_FILTERS, LIBRARY_PAGE_MAX } from './generation-constants.js';
 
@@ -9,7 +9,7 @@ import { GENERATION_STATUSES, LIBRARY_FILTERS, LIBRARY_PAGE_MAX } from './genera
 export const ZPublicGeneration = z
   .object({
     id: z.string().meta({ description: 'The generation id.' }),
-    type: z.enum(GENERATION_TYPES),
+    type: z.enum(JOB_KINDS),
     status: z.enum(GENERATION_STATUSES),
     progress: z.number().int().meta({ description: 'Percent, 0 to 100.' }),
     url: z
@@ -50,7 +50,7 @@ const limit = z.coerce.number().int().min(1).max(LIBRARY_PAGE_MAX).default(20);
 /** `GET /api/v1/generations`: newest first. */
 export const ZPublicGenerationsQuery = z.strictObject({
   status: z.enum(GENERATION_STATUSES).optional(),
-  type: z.enum(GENERATION_TYPES).optional(),
+  type: z.enum(JOB_KINDS).optional(),
   created_after: z.iso.datetime({ offset: true }).optional().meta({ description: 'ISO 8601, inclusive.' }),
   created_before: z.iso.datetime({ offset: true }).optional().meta({ description: 'ISO 8601, exclusive.' }),
   cursor,

@@ -22,6 +22,14 @@ export const APP_ROUTES = {
   enhance: '/tools/enhance',
   /** Edit: restyle, expand, inpaint or prompt-edit an image (issue 16). */
   edit: '/tools/edit',
+  /** Video Lipsync: a video's lips moved to an audio upload by a hosted model (issue 21). */
+  lipsync: '/tools/lipsync',
+  /** Realtime: a drawing and a prompt become an image live (issue 21). */
+  realtime: '/tools/realtime',
+  /** Train: a personal model (LoRA) from 10–40 of the person's images (issue 21). */
+  train: '/tools/train',
+  /** 3D Objects: a prompt (and optionally an image) becomes a GLB 3D object (issue 21). */
+  threeD: '/tools/3d',
   /** The AI provider setup guide, where "needs an AI provider" leads (PROVIDER_SETUP_DOCS_PATH). */
   providerDocs: '/docs/providers',
   /** A person's public profile (`/u/<handle>`); see ROUTE_PATTERNS. */

@@ -6,12 +6,15 @@ import type { TApiMessageId } from './i18n/messages/en.js';
 export const ASSET_ORIGINS = ['generated', 'uploaded'] as const;
 export type TAssetOrigin = (typeof ASSET_ORIGINS)[number];
 
-/** What an asset holds: the generators make images and videos; audio comes only as an upload (for lipsync). */
-export const ASSET_KINDS = ['image', 'video', 'audio'] as const;
+/**
+ * What an asset holds: the generators make images and videos; audio comes only as an upload (for
+ * lipsync); `model` is a GLB 3D object (issue 21).
+ */
+export const ASSET_KINDS = ['image', 'video', 'audio', 'model'] as const;
 export type TAssetKind = (typeof ASSET_KINDS)[number];
 
 /** The tool that made an asset (null for uploads). */
-export const ASSET_TOOLS = ['generate', 'enhance', 'edit'] as const;
+export const ASSET_TOOLS = ['generate', 'enhance', 'edit', 'realtime', 'lipsync', '3d'] as const;
 export type TAssetTool = (typeof ASSET_TOOLS)[number];
 
 export const ENHANCE_SCALES = [2, 4] as const;
@@ -36,7 +39,10 @@ export const TOOL_PROVIDERS = {
   expand: ['sketch', 'comfyui', 'replicate', 'fal'],
   inpaint: ['openai', 'comfyui', 'replicate', 'fal'],
   prompt: ['openai', 'replicate', 'fal', 'comfyui'],
-} as const satisfies Record<'enhance' | TEditMode, readonly string[]>;
+  lipsync: ['fal', 'replicate'],
+  realtime: ['sketch', 'fal', 'comfyui'],
+  '3d': ['sketch', 'fal', 'replicate'],
+} as const satisfies Record<'enhance' | TEditMode, readonly string[]> & Record<string, readonly string[]>;
 
 /** Where the setup docs of providers live (linked from the "needs an AI provider" state). */
 export const PROVIDER_SETUP_DOCS_PATH = '/docs/providers';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_OPTIONS } from './constants.js';
 import { ZAsset } from './generation.js';
+import { ZLipsyncInfo } from './lipsync.js';
 import {
   EDIT_DEFAULTS,
   EDIT_MASK_MAX_BASE64,
@@ -81,6 +82,7 @@ export const ZToolsInfo = z
       video: z.object({ maxBytes: z.number().int(), maxDurationSeconds: z.number() }),
       audio: z.object({ maxBytes: z.number().int(), maxDurationSeconds: z.number() }),
     }),
+    lipsync: ZLipsyncInfo,
     docsUrl: z.string(),
   })
   .meta({ id: 'ToolsInfo' });

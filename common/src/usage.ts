@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PURCHASE_KINDS } from './billing.js';
-import { GENERATION_TYPES } from './constants.js';
+import { JOB_KINDS } from './constants.js';
 
 /** The profile's usage figures: this billing month against all time, and recent activity (all real events). */
 const ZUsageFigures = z.object({
@@ -69,7 +69,7 @@ export type TUsageSummary = z.infer<typeof ZUsageSummary>;
 export const ZUsageLog = z
   .object({
     id: z.string(),
-    type: z.enum(GENERATION_TYPES),
+    type: z.enum(JOB_KINDS),
     /** Null when data collection was off at the time (the prompt was not kept). */
     prompt: z.string().nullable(),
     credits: z.number().int(),

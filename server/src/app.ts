@@ -90,6 +90,9 @@ import { publicToolsRoutes } from './features/public-api/public-tools.routes.js'
 import { createPushRepository } from './features/push/push.repository.js';
 import { pushRoutes } from './features/push/push.routes.js';
 import { createPushService } from './features/push/push.service.js';
+import { realtimeRoutes } from './features/realtime/realtime.routes.js';
+import { createRealtimeService } from './features/realtime/realtime.service.js';
+import { createRealtimeRenderers } from './features/realtime/renderers.js';
 import { createSettingFlags } from './features/settings/setting-flags.js';
 import { createSettingsRepository } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
@@ -107,6 +110,11 @@ import { siteSettingsRoutes } from './features/site-settings/site-settings.route
 import { createSiteSettingsService } from './features/site-settings/site-settings.service.js';
 import { toolsRoutes } from './features/tools/tools.routes.js';
 import { createToolsService } from './features/tools/tools.service.js';
+import { createTrainedModels } from './features/trainings/trained-models.js';
+import { publicTrainingsRoutes } from './features/trainings/trainings.public-routes.js';
+import { createTrainingsRepository } from './features/trainings/trainings.repository.js';
+import { trainingsRoutes } from './features/trainings/trainings.routes.js';
+import { createTrainingsService, type TrainingOptions } from './features/trainings/trainings.service.js';
 import { uploadLimits } from './features/uploads/upload-limits.js';
 import { uploadsRoutes } from './features/uploads/uploads.routes.js';
 import { createUploadsService } from './features/uploads/uploads.service.js';
@@ -168,6 +176,8 @@ export interface AppDeps {
   webhookResolver?: Resolver;
   /** Tuning of webhook deliveries (tests shorten the retry schedule). */
   webhookOptions?: Partial<DeliveryOptions>;
+  /** Train's polling and lease (tests poll fast). */
+  trainingOptions?: Partial<TrainingOptions>;
   /** Default: the embedded test-mode payment provider. */
   payments?: PaymentProvider;
 }
@@ -192,6 +202,8 @@ declare module 'fastify' {
 const JOB_RECOVERY_INTERVAL_MS = 15_000;
 /** Webhook deliveries a process with workers attempts at once. */
 const WEBHOOK_CONCURRENCY = 4;
+/** Training ticks at once per process (each is short: a submit or one status read). */
+const TRAINING_CONCURRENCY = 2;
 /** How often each process looks for billing months that have ended. */
 const BILLING_JOB_INTERVAL_MS = 60_000;
 /** How often each process deletes unsaved results past their 7 days. */
@@ -402,7 +414,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Generation: providers, storage, queue, the job runner and the library.
   const providers = deps.providers ?? (await createConfiguredProviders(config));
-  const registry = createProviderRegistry(providers);
+  // Trained models (Train, issue 21) render through one more registry provider, `trained`.
+  const trainingsRepository = createTrainingsRepository(db);
+  const trainedModels = createTrainedModels({ trainings: trainingsRepository, providers });
+  const registry = createProviderRegistry(providers, [trainedModels.provider]);
   // What each provider lacks at start (an unreachable server, a workflow file missing on a ComfyUI
   // server, checked against its /object_info), for the operator's log; jobs avoid what is unusable.
   app.addHook('onReady', async () => {
@@ -559,6 +574,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Every route's jobs: blocked terms and the plan's models (site settings), before any reservation.
     admit: (userId, job) => siteSettings.admit(userId, job),
     preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
+    personalModel: async (userId, kind, modelId) =>
+      kind === 'image' ? trainedModels.resolve(userId, modelId) : null,
+  });
+
+  // Train (issue 21): trainings are durable jobs of a third queue of the same kind.
+  const trainingQueue = createJobQueue(
+    config,
+    (error) => app.log.error({ err: error }, 'training queue error'),
+    'training',
+  );
+  const trainings = createTrainingsService({
+    database,
+    trainings: trainingsRepository,
+    assets,
+    credits,
+    registry,
+    store,
+    queue: trainingQueue,
+    clock,
+    log: app.log,
+    options: deps.trainingOptions,
   });
 
   // Site settings and moderation (issue 20): stored in the database, effective in every process.
@@ -615,6 +651,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Webhook deliveries: those pending when the process stopped are handed out again, each when due.
     await webhooks.recover();
     await webhookQueue.start(webhooks.attempt, WEBHOOK_CONCURRENCY);
+    // Trainings under way when the process stopped: followed again (the same remote training).
+    await trainings.recover();
+    await trainingQueue.start(trainings.tick, TRAINING_CONCURRENCY);
   });
   if (config.workerConcurrency > 0) {
     scheduler.add({
@@ -629,11 +668,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       run: () => webhooks.recover({ dueOnly: true }),
       failure: 'webhook delivery recovery failed',
     });
+    scheduler.add({
+      name: 'training-recovery',
+      everyMs: JOB_RECOVERY_INTERVAL_MS,
+      run: () => trainings.recover(),
+      failure: 'training recovery failed',
+    });
   }
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await queue.stop();
     await webhookQueue.stop();
+    await trainingQueue.stop();
     await Promise.allSettled(providers.map((provider) => provider.close?.()));
     await store.close?.();
   });
@@ -833,7 +879,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     prices: config.prices,
     watch: (jobId, userId) => notifications.watch(jobId, userId),
     allowedModels: (userId) => siteSettings.allowedModels(userId),
+    personalModels: (userId) => trainedModels.personal(userId),
   });
+  trainingsRoutes(app, { authn, trainings });
   siteSettingsRoutes(app, { authn, siteSettings, invites, announcements: announcementEmails });
   moderationRoutes(app, { authn, moderation });
   providerWebhookRoutes(app, { registry });
@@ -857,6 +905,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   uploadsRoutes(app, { authn, uploads, signer, limits });
   toolsRoutes(app, { authn, tools, generations });
+  // Realtime (issue 21): live previews over a WebSocket, "Keep" as a job of the same engine.
+  const realtimeRenderers = createRealtimeRenderers({ registry });
+  app.addHook('onClose', () => realtimeRenderers.close());
+  await realtimeRoutes(app, {
+    authn,
+    generations,
+    appOrigin: new URL(config.publicUrl).origin,
+    realtime: createRealtimeService({
+      clock,
+      renderers: () => realtimeRenderers.list(),
+      generations,
+      uploads,
+      assets,
+      store,
+      imagePrice: () => config.prices.image,
+    }),
+  });
   creditsRoutes(app, { authn, credits });
   apiKeysRoutes(app, { authn, keys: apiKeys });
   webhooksRoutes(app, { authn, webhooks });
@@ -921,8 +986,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       presenter: publicPresenter,
       clock,
       allowedModels: (userId) => siteSettings.allowedModels(userId),
+      personalModels: (userId) => trainedModels.personal(userId),
     }),
   });
+  publicTrainingsRoutes(app, { auth: publicApiAuth, trainings });
   // The public API's uploads, enhance and edit (issue 16), answered like its generators.
   publicToolsRoutes(app, {
     auth: publicApiAuth,

@@ -10,6 +10,7 @@ import webPush from 'web-push';
 import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import type { RunnerOptions } from '../src/features/generations/generation-runner.js';
+import type { TrainingOptions } from '../src/features/trainings/trainings.service.js';
 import type { DeliveryOptions } from '../src/features/webhooks/webhooks.service.js';
 import type { Clock } from '../src/platform/clock.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/platform/db/database.js';
@@ -93,6 +94,8 @@ export interface TestContextOptions {
   webhookResolver?: Resolver;
   /** Webhook delivery tuning (a short retry schedule). */
   webhookOptions?: Partial<DeliveryOptions>;
+  /** Train's polling and lease (issue 21). */
+  trainingOptions?: Partial<TrainingOptions>;
 }
 
 /** A VAPID key pair for a test app (generating one is cheap). */
@@ -142,6 +145,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     runnerOptions: options.runnerOptions,
     webhookResolver: options.webhookResolver,
     webhookOptions: options.webhookOptions,
+    trainingOptions: options.trainingOptions,
   });
   options.routes?.(app);
   await app.ready();

@@ -92,6 +92,22 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./features/tools/edit-page')).EditPage }),
           },
           {
+            path: APP_ROUTES.realtime,
+            lazy: async () => ({ Component: (await import('./features/tools/realtime-page')).RealtimePage }),
+          },
+          {
+            path: APP_ROUTES.threeD,
+            lazy: async () => ({ Component: (await import('./features/tools/three-d-page')).ThreeDPage }),
+          },
+          {
+            path: APP_ROUTES.train,
+            lazy: async () => ({ Component: (await import('./features/tools/train-page')).TrainPage }),
+          },
+          {
+            path: APP_ROUTES.lipsync,
+            lazy: async () => ({ Component: (await import('./features/tools/lipsync-page')).LipsyncPage }),
+          },
+          {
             path: APP_ROUTES.providerDocs,
             lazy: async () => ({
               Component: (await import('./features/provider-docs/provider-docs-page')).ProviderDocsPage,

@@ -13,6 +13,7 @@ import { BILLING_MESSAGES } from '../billing-constants.js';
 import { BILLING_COUNTRIES, LIMITS, PUBLIC_API_OPTIONS, VIDEO_OPTIONS } from '../constants.js';
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '../generation-constants.js';
 import { SETTINGS_MESSAGES } from '../settings-constants.js';
+import { TRAINING_LIMITS, TRAINING_MESSAGES, TRAINING_PROVIDERS } from '../trainings-constants.js';
 import { PASSKEY_NAME_MAX_LENGTH, PASSKEYS_MAX, TWO_FACTOR_MESSAGES } from '../two-factor-constants.js';
 import type { TApiMessageId } from './messages/en.js';
 
@@ -40,4 +41,7 @@ export const API_MESSAGE_DEFAULTS: Partial<Record<TApiMessageId, Record<string, 
   [BILLING_MESSAGES.countryInvalid]: { countries: BILLING_COUNTRIES.join(', ') },
   [TWO_FACTOR_MESSAGES.passkeyNameTooLong]: { max: PASSKEY_NAME_MAX_LENGTH },
   [TWO_FACTOR_MESSAGES.passkeyLimit]: { max: PASSKEYS_MAX },
+  [TRAINING_MESSAGES.tooFewImages]: { min: TRAINING_LIMITS.minImages },
+  [TRAINING_MESSAGES.tooManyImages]: { max: TRAINING_LIMITS.maxImages },
+  [TRAINING_MESSAGES.unavailable]: { providers: TRAINING_PROVIDERS.join(', ') },
 };

@@ -13,6 +13,7 @@ describe("the app's periodic tasks", () => {
       expect(worker.app.scheduler.names()).toEqual([
         'job-recovery',
         'webhook-recovery',
+        'training-recovery',
         'session-sweep',
         'announcement-emails',
         'monthly-resets',

@@ -1,3 +1,7 @@
+import { readFile } from 'node:fs/promises';
+import { FAL_3D_PRESETS, fal3dUrl } from './fal-3d.js';
+import { createFalRealtimeRenderer } from './fal-realtime.js';
+import { createFalTrainer } from './fal-trainer.js';
 import {
   createHealthRecord,
   type Downloaded,
@@ -9,6 +13,8 @@ import {
   send,
   sleep,
 } from './http.js';
+import { lipsyncOutput, lipsyncValues } from './lipsync-inputs.js';
+import { model3dValues, modelOutput, require3dImage, with3dImage } from './model-still.js';
 import { toOutput } from './outputs.js';
 import {
   type EditRequest,
@@ -16,6 +22,8 @@ import {
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
+  type LipsyncRequest,
+  type Model3dRequest,
   type ModelCapabilities,
   ProviderError,
   type UpscaleRequest,
@@ -53,6 +61,8 @@ export interface FalModelConfig extends TemplatedModelConfig {
   endpoint: string;
   input: Record<string, unknown>;
   steps?: { standard: number; high: number; ultra: number };
+  /** Has a realtime endpoint: the Realtime tool streams its previews (fal-realtime.ts). */
+  realtime?: boolean;
 }
 
 export interface FalProviderConfig {
@@ -61,6 +71,10 @@ export interface FalProviderConfig {
   key: string;
   /** Default https://queue.fal.run. */
   queueUrl: string;
+  /** fal's storage API (uploads of training archives); default https://rest.alpha.fal.ai. */
+  storageUrl?: string;
+  /** Where realtime endpoints answer; default wss://fal.run. */
+  realtimeUrl?: string;
   models: FalModelConfig[];
   pollIntervalMs?: number;
   fetch?: FetchLike;
@@ -82,6 +96,9 @@ interface ResultPayload {
   images?: { url?: string }[];
   image?: { url?: string };
   video?: { url?: string };
+  /** 3D endpoints (issue 21): the GLB. */
+  model_mesh?: { url?: string };
+  model_glb?: { url?: string };
   seed?: number;
   has_nsfw_concepts?: boolean[];
 }
@@ -108,7 +125,7 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
     providerName: config.name,
     models: config.models.map(
       (model): ModelCapabilities =>
-        templatedModelCapabilities(model, model.input, `${model.endpoint} on fal`),
+        with3dImage(templatedModelCapabilities(model, model.input, `${model.endpoint} on fal`), model.input),
     ),
   };
 
@@ -267,11 +284,75 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
     return runTool(model, request, async () => ({ image: await sourcePng(request) }), context);
   }
 
+  /**
+   * A lipsync (issue 21): the video and audio go as `data:` URIs in `{{video}}` and `{{audio}}`
+   * (fal reads them like uploaded files); the result is `video.url`.
+   */
+  async function lipsync(request: LipsyncRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, 'lipsync');
+    const input = async () =>
+      fillTemplate(
+        model.input,
+        lipsyncValues(request, {
+          video: dataUri(await readFile(request.video.file), request.video.contentType),
+          audio: dataUri(await readFile(request.audio.file), request.audio.contentType),
+        }),
+      );
+    const { file, handle, started } = await submitAndFollow(
+      model,
+      input,
+      'video',
+      request.resumeState,
+      context,
+    );
+    return lipsyncOutput(file, request, {
+      model: model.id,
+      provider,
+      details: {
+        provider: config.id,
+        endpoint: model.endpoint,
+        requestId: handle.requestId,
+        syncMode: request.syncMode,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  /** A 3D object (issue 21): the image as a `data:` URI in `{{image}}`; the result is a GLB (fal-3d.ts). */
+  async function generate3d(request: Model3dRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, '3d');
+    require3dImage(model.input, request, provider);
+    const image = request.image;
+    const input = () =>
+      fillTemplate(
+        model.input,
+        model3dValues(request, image ? dataUri(image.data, image.contentType) : undefined),
+      );
+    const { file, payload, handle, started } = await submitAndFollow(
+      model,
+      input,
+      'model',
+      request.resumeState,
+      context,
+    );
+    return modelOutput(file.data, {
+      model: model.id,
+      provider,
+      seed: typeof payload.seed === 'number' ? payload.seed : request.seed,
+      details: {
+        provider: config.id,
+        endpoint: model.endpoint,
+        requestId: handle.requestId,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
   /** Submits (or resumes) a queue request, follows it to the end, reads the result and downloads its file. */
   async function submitAndFollow(
     model: FalModelConfig,
     makeInput: () => unknown,
-    kind: 'image' | 'video',
+    kind: 'image' | 'video' | 'model',
     resumeState: unknown,
     context: GenerationContext,
   ): Promise<{ file: Downloaded; payload: ResultPayload; handle: FalHandle; started: number }> {
@@ -363,7 +444,12 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
         userMessage: policyMessage(provider),
       });
     }
-    const url = kind === 'video' ? payload.video?.url : (payload.images?.[0]?.url ?? payload.image?.url);
+    const url =
+      kind === 'model'
+        ? fal3dUrl(payload)
+        : kind === 'video'
+          ? payload.video?.url
+          : (payload.images?.[0]?.url ?? payload.image?.url);
     if (!url) throw new ProviderError('internal', `${provider} result holds no ${kind}`);
     context.report({ progress: 99, stage: 'Saving' });
     const file = await download(url, {
@@ -375,13 +461,32 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
     return { file, payload, handle, started };
   }
 
+  // Realtime previews (issue 21) of the models marked `realtime`, each with its own connection.
+  const realtimeRenderers = config.models
+    .filter((model) => model.realtime)
+    .map((model) =>
+      createFalRealtimeRenderer({
+        key: config.key,
+        endpoint: model.endpoint,
+        model: { id: model.id, name: model.name, provider: config.id, offline: false },
+        input: model.input,
+        restUrl: config.storageUrl,
+        realtimeUrl: config.realtimeUrl,
+        fetch: config.fetch,
+      }),
+    );
+
   return {
     id: config.id,
     capabilities: () => capabilities,
     generate: (request, context) => health.track(() => run(request, context)),
     edit: (request, context) => health.track(() => edit(request, context)),
     upscale: (request, context) => health.track(() => upscale(request, context)),
+    lipsync: (request, context) => health.track(() => lipsync(request, context)),
+    generate3d: (request, context) => health.track(() => generate3d(request, context)),
     health: async () => health.state(),
+    trainer: createFalTrainer(config),
+    realtime: () => realtimeRenderers,
   };
 }
 
@@ -457,4 +562,16 @@ export const FAL_PRESETS: Record<string, Omit<FalModelConfig, 'id' | 'name' | 'e
     maxWidth: 8192,
     maxHeight: 8192,
   },
+  // Lipsync (issue 21): `{{video}}` and `{{audio}}` are data URIs; sync.so's lipsync-2 on fal.
+  'fal-ai/sync-lipsync/v2': {
+    kind: 'video',
+    generates: false,
+    tools: ['lipsync'],
+    input: { video_url: '{{video}}', audio_url: '{{audio}}', model: 'lipsync-2', sync_mode: '{{sync_mode}}' },
+    maxWidth: 4096,
+    maxHeight: 4096,
+    maxOutputSeconds: 300,
+  },
+  // 3D Objects (issue 21): image-to-3D, `{{image}}` a data URI; the GLB is `model_mesh.url`.
+  ...FAL_3D_PRESETS,
 };

@@ -1,4 +1,6 @@
 import type { TGenerationType } from '@kaleido/common';
+import type { RealtimeRenderer } from './realtime-renderer.js';
+import type { ModelTrainer } from './trainer.js';
 
 /**
  * The generation provider interface: the built-in Sketch renderer and every AI service adapter
@@ -46,7 +48,15 @@ export interface VideoRequest extends BaseRequest {
 export type GenerationRequest = ImageRequest | VideoRequest;
 
 /** What a model can do besides generating (shown by `GET /api/tools`, routed by the runner). */
-export const MODEL_TOOLS = ['enhance', 'restyle', 'expand', 'inpaint', 'prompt-edit'] as const;
+export const MODEL_TOOLS = [
+  'enhance',
+  'restyle',
+  'expand',
+  'inpaint',
+  'prompt-edit',
+  'lipsync',
+  '3d',
+] as const;
 export type ModelTool = (typeof MODEL_TOOLS)[number];
 
 /**
@@ -109,6 +119,32 @@ export interface EditRequest extends BaseToolRequest {
   mask?: Buffer;
 }
 
+/**
+ * A lipsync (issue 21): the person's video with its lips moved to `audio`. Both are files on local
+ * disk (temporary copies the runner removes); `syncMode` says what happens when their lengths differ.
+ */
+export interface LipsyncRequest {
+  model: string;
+  video: Extract<ToolSource, { kind: 'video' }>;
+  audio: { file: string; contentType: string; durationSeconds: number };
+  syncMode: 'cut_off' | 'loop' | 'bounce' | 'silence' | 'remap';
+  seed: number;
+  watermark?: boolean;
+  resumeState?: unknown;
+}
+
+/**
+ * A 3D object (issue 21) from a prompt, or from an image (`image`, the job's source asset) with the
+ * prompt as a hint where the model takes one. The output is a GLB with a PNG still as its `poster`.
+ */
+export interface Model3dRequest {
+  model: string;
+  prompt: string;
+  image?: Extract<ToolSource, { kind: 'image' }>;
+  seed: number;
+  resumeState?: unknown;
+}
+
 export interface ProgressUpdate {
   /** 0–100. */
   progress: number;
@@ -128,7 +164,7 @@ export interface GenerationContext {
 
 export interface GenerationOutput {
   data: Buffer;
-  contentType: 'image/png' | 'image/webp' | 'image/jpeg' | 'video/mp4' | 'video/webm';
+  contentType: 'image/png' | 'image/webp' | 'image/jpeg' | 'video/mp4' | 'video/webm' | 'model/gltf-binary';
   width: number;
   height: number;
   /** Videos only. */
@@ -137,7 +173,7 @@ export interface GenerationOutput {
   /** The seed actually used (providers without seeds return the requested one and say so in capabilities). */
   seed: number;
   model: string;
-  /** A still for thumbnails of videos (a representative frame), when the provider can give one. */
+  /** A still for thumbnails of videos (a representative frame) and 3D objects (a render), when there is one. */
   poster?: Buffer;
   /** Anything worth showing about how the output was made (e.g. how the prompt was interpreted). */
   details?: Record<string, unknown>;
@@ -173,6 +209,12 @@ export interface ModelCapabilities {
   tools?: readonly ModelTool[];
   /** For `enhance`: the largest output long side (px) this model reaches. */
   maxUpscaleLongSide?: number;
+  /** For `lipsync`: the longest output (seconds) this model makes. */
+  maxOutputSeconds?: number;
+  /** For `3d` (issue 21): the model makes its object from an image (its input has `{{image}}`). */
+  takesImage?: boolean;
+  /** Streams the Realtime tool's previews (issue 21): through `edit` restyle, or the provider's `realtime()`. */
+  realtime?: boolean;
   /**
    * False: a tool-only model (an upscaler, a fill model): `kinds` then names what it works on, and the
    * generators never offer it. Absent: it generates its `kinds`.
@@ -241,6 +283,14 @@ export interface GenerationProvider {
   upscale?(request: UpscaleRequest, context: GenerationContext): Promise<GenerationOutput>;
   /** Edits, for models whose capabilities list the matching tool (`prompt` mode: `prompt-edit`). */
   edit?(request: EditRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Lipsync, for models whose capabilities list `lipsync` (issue 21). */
+  lipsync?(request: LipsyncRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Live preview renderers of the models marked `realtime` (issue 21, the Realtime tool). */
+  realtime?(): RealtimeRenderer[];
+  /** 3D objects (issue 21), for models whose capabilities list `3d`. */
+  generate3d?(request: Model3dRequest, context: GenerationContext): Promise<GenerationOutput>;
+  /** Personal model training (Train, issue 21), for providers with a training API. */
+  trainer?: ModelTrainer;
   /** Whether the provider can take jobs now (shown in /api/health); absent: always up. */
   health?(): Promise<ProviderHealth>;
   /** Releases workers, sockets and pools. */

@@ -64,6 +64,10 @@ const modelCommon = {
   tools: z.array(z.enum(MODEL_TOOLS)).min(1).optional(),
   /** For enhance: the largest output long side (px) the model reaches. */
   maxUpscaleLongSide: z.number().int().min(64).max(65536).optional(),
+  /** For lipsync: the longest output (seconds) the model makes. */
+  maxOutputSeconds: z.number().positive().max(3600).optional(),
+  /** Streams the Realtime tool's previews through its restyle (img2img; issue 21): a turbo/LCM model, 1–4 steps. */
+  realtime: z.boolean().optional(),
   /** False: a tool-only model, not offered to the generators (default: false when it has tools and no kind). */
   generates: z.boolean().optional(),
 };
@@ -149,6 +153,10 @@ const ZFal = z.object({
   name: z.string().default('fal'),
   key: secret,
   queueUrl: z.url({ protocol: /^https?$/ }).default('https://queue.fal.run'),
+  /** fal's storage API (Train uploads its images archive there). */
+  storageUrl: z.url({ protocol: /^https?$/ }).default('https://rest.alpha.fal.ai'),
+  /** Where realtime endpoints answer (issue 21). */
+  realtimeUrl: z.url({ protocol: /^wss?$/ }).default('wss://fal.run'),
   pollIntervalMs: z.number().int().min(20).optional(),
   models: z.array(z.object({ ...ZHosted, endpoint: z.string().min(3) })).min(1),
 });
@@ -224,6 +232,7 @@ function commonOf(
     videoFrameRates: readonly number[];
     tools: readonly ModelTool[];
     maxUpscaleLongSide: number;
+    maxOutputSeconds: number;
     generates: boolean;
   }> = {},
   /** The configuration named the kind (a model with tools and a kind also generates). */
@@ -235,6 +244,8 @@ function commonOf(
   return {
     tools,
     maxUpscaleLongSide: model.maxUpscaleLongSide ?? preset.maxUpscaleLongSide,
+    maxOutputSeconds: model.maxOutputSeconds ?? preset.maxOutputSeconds,
+    realtime: model.realtime,
     generates,
     id: model.id,
     name: model.name ?? model.id,
@@ -359,6 +370,8 @@ export function parseProvidersSetup(
           name: spec.name,
           key: resolveSecret(spec.key, options.env, where) as string,
           queueUrl: spec.queueUrl,
+          storageUrl: spec.storageUrl,
+          realtimeUrl: spec.realtimeUrl,
           pollIntervalMs: spec.pollIntervalMs,
           models: spec.models.map((model) => {
             const preset = FAL_PRESETS[model.endpoint];
@@ -369,6 +382,7 @@ export function parseProvidersSetup(
               endpoint: model.endpoint,
               input,
               steps: model.steps,
+              realtime: model.realtime,
             };
           }),
         };

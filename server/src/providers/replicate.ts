@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import {
   createHealthRecord,
   download,
@@ -8,6 +9,8 @@ import {
   sameOrigin,
   send,
 } from './http.js';
+import { lipsyncFileName, lipsyncOutput, lipsyncValues } from './lipsync-inputs.js';
+import { model3dValues, modelOutput, require3dImage, with3dImage } from './model-still.js';
 import { toOutput } from './outputs.js';
 import {
   type EditRequest,
@@ -15,10 +18,14 @@ import {
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
+  type LipsyncRequest,
+  type Model3dRequest,
   type ModelCapabilities,
   ProviderError,
   type UpscaleRequest,
 } from './provider.js';
+import { REPLICATE_3D_PRESETS, replicate3dUrl } from './replicate-3d.js';
+import { createReplicateTrainer } from './replicate-trainer.js';
 import {
   fillTemplate,
   requestValues,
@@ -209,7 +216,10 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
     providerName: config.name,
     models: config.models.map(
       (model): ModelCapabilities =>
-        templatedModelCapabilities(model, model.input, `${model.model.split(':')[0]} on Replicate`),
+        with3dImage(
+          templatedModelCapabilities(model, model.input, `${model.model.split(':')[0]} on Replicate`),
+          model.input,
+        ),
     ),
   };
 
@@ -281,9 +291,10 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
    * Uploads a tool's input through the Files API (`POST /files`, multipart field `content`) and answers
    * the file's URL, which predictions take as a file input (Replicate reads it with our token).
    */
-  async function uploadFile(data: Buffer, name: string, signal: AbortSignal): Promise<string> {
+  async function uploadFile(data: Buffer | Blob, name: string, signal: AbortSignal): Promise<string> {
     const form = new FormData();
-    form.append('content', new Blob([new Uint8Array(data)], { type: 'image/png' }), name);
+    const content = data instanceof Blob ? data : new Blob([new Uint8Array(data)], { type: 'image/png' });
+    form.append('content', content, name);
     form.append('metadata', JSON.stringify({ source: 'kaleido' }));
     const response = await send(`${base}/files`, {
       method: 'POST',
@@ -493,13 +504,86 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
     return runTool(model, request, { image: await sourcePng(request) }, context);
   }
 
-  /** Creates (or resumes) a prediction, follows it to the end and downloads its file. */
+  /**
+   * A lipsync (issue 21): the video and audio go up through the Files API (read from disk, never
+   * whole in memory), their URLs fill `{{video}}` and `{{audio}}`; the output is the video's URL.
+   */
+  async function lipsync(request: LipsyncRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, 'lipsync');
+    let values = lipsyncValues(request);
+    if (!(request.resumeState as { predictionId?: string } | undefined)?.predictionId) {
+      context.report({ progress: 1, stage: `Sending the video and audio to ${provider}` });
+      const upload = async (what: 'video' | 'audio', file: string, contentType: string) =>
+        uploadFile(
+          await openAsBlob(file, { type: contentType }),
+          lipsyncFileName(what, contentType),
+          context.signal,
+        );
+      values = lipsyncValues(request, {
+        video: await upload('video', request.video.file, request.video.contentType),
+        audio: await upload('audio', request.audio.file, request.audio.contentType),
+      });
+    }
+    const { file, prediction, started } = await predict(
+      model,
+      () => fillTemplate(model.input, values),
+      model.timeoutSeconds ?? 1800,
+      request.resumeState,
+      context,
+    );
+    return lipsyncOutput(file, request, {
+      model: model.id,
+      provider,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        predictionId: prediction.id,
+        syncMode: request.syncMode,
+        predictSeconds: prediction.metrics?.predict_time,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  /** A 3D object (issue 21): the image goes up through the Files API into `{{image}}`; the GLB is read by name. */
+  async function generate3d(request: Model3dRequest, context: GenerationContext): Promise<GenerationOutput> {
+    const model = toolModel(request.model, '3d');
+    require3dImage(model.input, request, provider);
+    let image: string | undefined;
+    if (request.image && !(request.resumeState as { predictionId?: string } | undefined)?.predictionId) {
+      context.report({ progress: 1, stage: `Sending the image to ${provider}` });
+      image = await uploadFile(request.image.data, 'image.png', context.signal);
+    }
+    const { file, prediction, started } = await predict(
+      model,
+      () => fillTemplate(model.input, model3dValues(request, image)),
+      model.timeoutSeconds ?? 900,
+      request.resumeState,
+      context,
+      replicate3dUrl,
+    );
+    return modelOutput(file.data, {
+      model: model.id,
+      provider,
+      seed: request.seed,
+      details: {
+        provider: config.id,
+        remoteModel: model.model,
+        predictionId: prediction.id,
+        predictSeconds: prediction.metrics?.predict_time,
+        waitedSeconds: Math.round((Date.now() - started) / 100) / 10,
+      },
+    });
+  }
+
+  /** Creates (or resumes) a prediction, follows it to the end and downloads its file (`pickUrl` names it). */
   async function predict(
     model: ReplicateModelConfig,
     input: () => unknown,
     timeoutSeconds: number,
     resumeState: unknown,
     context: GenerationContext,
+    pickUrl: (output: unknown) => string | undefined = firstUrl,
   ): Promise<{ file: Awaited<ReturnType<typeof download>>; prediction: Prediction; started: number }> {
     const resume = resumeState as { predictionId?: string } | undefined;
     let prediction: Prediction;
@@ -547,7 +631,7 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
     }
     context.report({ progress: 99, stage: 'Saving' });
     const fetchOutput = (current: Prediction) => {
-      const url = firstUrl(current.output);
+      const url = pickUrl(current.output);
       if (!url) throw new ProviderError('internal', `${provider} prediction succeeded without a file`);
       return download(url, { provider, fetch: config.fetch, signal: context.signal });
     };
@@ -568,6 +652,9 @@ export function createReplicateProvider(config: ReplicateProviderConfig): Replic
     generate: (request, context) => health.track(() => run(request, context)),
     edit: (request, context) => health.track(() => edit(request, context)),
     upscale: (request, context) => health.track(() => upscale(request, context)),
+    lipsync: (request, context) => health.track(() => lipsync(request, context)),
+    generate3d: (request, context) => health.track(() => generate3d(request, context)),
+    trainer: createReplicateTrainer(config),
     async health() {
       const state = health.state();
       if (!state.ok) return state;
@@ -719,4 +806,17 @@ export const REPLICATE_PRESETS: Record<string, Omit<ReplicateModelConfig, 'id' |
     maxWidth: 8192,
     maxHeight: 8192,
   },
+  // Lipsync (issue 21): `{{video}}` and `{{audio}}` are Files API URLs; sync.so's lipsync-2.
+  'sync/lipsync-2': {
+    kind: 'video',
+    generates: false,
+    tools: ['lipsync'],
+    input: { video: '{{video}}', audio: '{{audio}}', sync_mode: '{{sync_mode}}', temperature: 0.5 },
+    waitSeconds: 0,
+    maxWidth: 4096,
+    maxHeight: 4096,
+    maxOutputSeconds: 300,
+  },
+  // 3D Objects (issue 21): image-to-3D, `{{image}}` a Files API URL; the GLB is `model_file`.
+  ...REPLICATE_3D_PRESETS,
 };

@@ -45,6 +45,10 @@ export const REQUEST_PLACEHOLDERS = [
   'pad_top',
   'pad_right',
   'pad_bottom',
+  // Lipsync (issue 21): the video and audio (a URL or data URI) and what to do when their lengths differ
+  'video',
+  'audio',
+  'sync_mode',
 ] as const;
 
 export function fillTemplate(template: unknown, values: TemplateValues): unknown {
@@ -134,6 +138,8 @@ export interface TemplatedModelConfig
     | 'timeoutSeconds'
     | 'tools'
     | 'maxUpscaleLongSide'
+    | 'maxOutputSeconds'
+    | 'realtime'
   > {
   id: string;
   name: string;
@@ -169,5 +175,7 @@ export function templatedModelCapabilities(
     timeoutSeconds: model.timeoutSeconds,
     tools: model.tools,
     maxUpscaleLongSide: model.maxUpscaleLongSide,
+    maxOutputSeconds: model.maxOutputSeconds,
+    realtime: model.realtime,
   };
 }

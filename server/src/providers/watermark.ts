@@ -225,6 +225,11 @@ export async function applyWatermark(
   ffmpegPath?: string,
 ): Promise<GenerationOutput> {
   if (output.watermarked) return output;
+  if (output.contentType === 'model/gltf-binary') {
+    // A 3D object has no picture to mark: its still (the thumbnail's source) carries the mark.
+    const poster = output.poster ? await watermarkImage(output.poster, 'image/png') : undefined;
+    return { ...output, poster, watermarked: true };
+  }
   if (output.contentType.startsWith('image/')) {
     return { ...output, data: await watermarkImage(output.data, output.contentType), watermarked: true };
   }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { createFakeFalTraining, type FakeFalTraining } from './fake-fal-training.js';
+import { cubeGlb } from './fake-glb.js';
 import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
@@ -12,6 +14,11 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * Tool endpoints (issue 16) read their file inputs (`image_url`, `mask_url`) as fal does: a URL or a
  * `data:` URI, anything else a 422; upscalers (`scale`, `upscale_factor`) answer `image` at the
  * input's size times the factor, fill and edit models `images[]` at the input's size.
+ * Lipsync endpoints (issue 21) take `video_url` and `audio_url` the same way (a `data:` URI must be a
+ * video or audio) and answer `video` (a real MP4); `state.lipsync` makes them hold until cancelled, or
+ * fail as a request that completed with an error.
+ * 3D endpoints (issue 21: `hunyuan3d`, `trellis`) read `input_image_url` / `image_url` the same way
+ * and answer `model_mesh` (a real GLB, fake-glb.ts); `state.threeD` holds or fails them likewise.
  */
 
 interface FalRequest {
@@ -31,7 +38,9 @@ export interface FakeFal extends RunningServer {
   requests: Map<string, FalRequest>;
   submits: { path: string; authorization?: string; body: Record<string, unknown> }[];
   cancels: string[];
-  state: { throttle: number };
+  /** Train (issue 21): storage uploads and LoRA trainings (fake-fal-training.ts). */
+  training: FakeFalTraining;
+  state: { throttle: number; lipsync: 'succeed' | 'hold' | 'fail'; threeD: 'succeed' | 'hold' | 'fail' };
 }
 
 export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
@@ -39,8 +48,9 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
   const files = new Map<string, Buffer>();
   const submits: FakeFal['submits'] = [];
   const cancels: string[] = [];
-  const state = { throttle: 1 };
+  const state: FakeFal['state'] = { throttle: 1, lipsync: 'succeed', threeD: 'succeed' };
   let base = '';
+  const training = createFakeFalTraining(() => base);
 
   /** The size of a `data:` URI image input (fal decodes them like uploads). */
   async function inputSize(value: unknown): Promise<{ width: number; height: number } | null> {
@@ -59,14 +69,54 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       request.status = 'COMPLETED';
       return;
     }
-    const isVideo = request.endpoint.includes('video');
+    const trained = training.complete(request.endpoint, request.input);
+    if (trained) {
+      if ('error' in trained) request.error = trained.error;
+      else request.result = trained.result;
+      request.status = 'COMPLETED';
+      return;
+    }
+    if (isThreeD(request.endpoint)) {
+      if (state.threeD === 'fail') {
+        request.error = 'Could not reconstruct a 3D object from this image';
+      } else {
+        const name = `${randomUUID()}.glb`;
+        const data = await cubeGlb();
+        files.set(name, data);
+        request.result = {
+          model_mesh: {
+            url: `${base}/cdn/${name}`,
+            content_type: 'model/gltf-binary',
+            file_name: name,
+            file_size: data.byteLength,
+          },
+          seed: Number(request.input.seed ?? 7),
+        };
+      }
+      request.status = 'COMPLETED';
+      return;
+    }
+    const lipsync = request.endpoint.includes('lipsync');
+    if (lipsync && state.lipsync === 'fail') {
+      request.error = 'No face was detected in the video';
+      request.status = 'COMPLETED';
+      return;
+    }
+    const isVideo = lipsync || request.endpoint.includes('video');
     const name = `${randomUUID()}.${isVideo ? 'mp4' : 'png'}`;
     const source = await inputSize(request.input.image_url);
     const factor = Number(request.input.scale ?? request.input.upscale_factor ?? 0);
     const size = source
       ? { width: source.width * (factor || 1), height: source.height * (factor || 1) }
       : { width: 512, height: 512 };
-    files.set(name, isVideo ? await mp4Video(1280, 720, 5) : await png(size.width, size.height));
+    files.set(
+      name,
+      lipsync
+        ? await mp4Video(320, 240, 2)
+        : isVideo
+          ? await mp4Video(1280, 720, 5)
+          : await png(size.width, size.height),
+    );
     const url = `${base}/cdn/${name}`;
     if (source && factor) {
       request.result = { image: { url, ...size, content_type: 'image/png' } };
@@ -96,9 +146,11 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       response.end(file);
       return;
     }
+    if (await training.routePublic(request, response, url)) return;
     if (request.headers.authorization !== `Key ${key}`) {
       return sendJson(response, 401, { detail: 'Invalid Key authorization header' });
     }
+    if (await training.routeAuthorised(request, response, url)) return;
     const match = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(url.pathname);
     if (match) {
       const falRequest = requests.get(match[3] as string);
@@ -114,7 +166,11 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       }
       if (match[4] === '/status' && request.method === 'GET') {
         falRequest.polls += 1;
-        const hold = String(falRequest.input.prompt).includes('[hold]');
+        const hold =
+          String(falRequest.input.prompt).includes('[hold]') ||
+          (falRequest.endpoint.includes('lipsync') && state.lipsync === 'hold') ||
+          (isThreeD(falRequest.endpoint) && state.threeD === 'hold') ||
+          training.holds(falRequest.endpoint);
         // Three polls in the queue, then four steps of work.
         if (falRequest.status === 'IN_QUEUE' && falRequest.polls > 3) falRequest.status = 'IN_PROGRESS';
         if (falRequest.status === 'IN_PROGRESS') {
@@ -168,7 +224,9 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
         state.throttle -= 1;
         return sendJson(response, 429, { detail: 'Rate limit exceeded' }, { 'Retry-After': '1' });
       }
-      for (const field of ['image_url', 'mask_url'].filter((name) => body[name] !== undefined)) {
+      for (const field of ['image_url', 'mask_url', 'input_image_url'].filter(
+        (name) => body[name] !== undefined,
+      )) {
         const value = String(body[field]);
         if (!/^(https?:|data:)/.test(value) || (value.startsWith('data:') && !(await inputSize(value)))) {
           return sendJson(response, 422, {
@@ -177,6 +235,27 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
             ],
           });
         }
+      }
+      for (const [field, kind] of [
+        ['video_url', 'video'],
+        ['audio_url', 'audio'],
+      ] as const) {
+        const value = body[field];
+        if (value === undefined) continue;
+        const text = String(value);
+        const data = /^data:([^;,]+);base64,(.+)$/s.exec(text);
+        if (!/^https?:/.test(text) && !data?.[1]?.startsWith(`${kind}/`)) {
+          return sendJson(response, 422, {
+            detail: [
+              { loc: ['body', field], msg: `Could not read the ${kind} file`, type: 'file_download_error' },
+            ],
+          });
+        }
+      }
+      if (isThreeD(url.pathname) && body.image_url === undefined && body.input_image_url === undefined) {
+        return sendJson(response, 422, {
+          detail: [{ loc: ['body', 'image_url'], msg: 'Field required', type: 'missing' }],
+        });
       }
       if (prompt.includes('[422]')) {
         return sendJson(response, 422, {
@@ -208,5 +287,10 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
     sendJson(response, 404, { detail: 'Not found' });
   });
   base = server.url;
-  return { ...server, requests, submits, cancels, state };
+  return { ...server, requests, submits, cancels, state, training };
+}
+
+/** fal's image-to-3D endpoints the fake answers with a GLB. */
+function isThreeD(endpoint: string): boolean {
+  return /hunyuan3d|trellis/.test(endpoint);
 }

@@ -1,6 +1,8 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import sharp from 'sharp';
+import { cubeGlb } from './fake-glb.js';
+import { createFakeReplicateTraining, type FakeReplicateTraining } from './fake-replicate-training.js';
 import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } from './media.js';
 
 /**
@@ -15,6 +17,11 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * Tool models (issue 16) take their images as Files API URLs: `POST /v1/files` (multipart field
  * `content`) stores a file and answers its `urls.get`; a file input naming anything else is refused
  * with 422 as Replicate does. Their output has the input's size (times `scale` for upscalers).
+ * `sync/lipsync-2` (issue 21) takes `video` and `audio` files the same way and answers one video URL
+ * (a real MP4); `state.lipsync` makes it hold until cancelled, or fail as the model does.
+ * `firtoz/trellis` (issue 21, a community model run by version) takes `images`, a list of Files API
+ * URLs, and answers TRELLIS's output object: `model_file` (a real GLB, fake-glb.ts, when
+ * `generate_model`), beside preview videos; `state.threeD` holds or fails it likewise.
  */
 
 /** Input schemas of the models the fake knows (the fields of their API pages). */
@@ -63,6 +70,28 @@ const SCHEMAS: Record<string, unknown> = {
       face_enhance: { type: 'boolean' },
     },
   },
+  'sync/lipsync-2': {
+    type: 'object',
+    required: ['video', 'audio'],
+    properties: {
+      video: { type: 'string', format: 'uri' },
+      audio: { type: 'string', format: 'uri' },
+      sync_mode: { enum: ['loop', 'bounce', 'cut_off', 'silence', 'remap'] },
+      temperature: { type: 'number' },
+    },
+  },
+  'firtoz/trellis': {
+    type: 'object',
+    required: ['images'],
+    properties: {
+      images: { type: 'array', items: { type: 'string', format: 'uri' } },
+      seed: { type: 'integer' },
+      generate_model: { type: 'boolean' },
+      generate_color: { type: 'boolean' },
+      texture_size: { type: 'integer' },
+      mesh_simplify: { type: 'number' },
+    },
+  },
   'wan-video/wan-2.2-t2v-fast': {
     type: 'object',
     required: ['prompt'],
@@ -109,7 +138,7 @@ export interface FakeReplicateFile {
   height: number;
 }
 
-const FILE_INPUTS = ['image', 'mask', 'input_image'];
+const FILE_INPUTS = ['image', 'mask', 'input_image', 'video', 'audio'];
 
 export interface FakeReplicate extends RunningServer {
   secret: string;
@@ -117,8 +146,15 @@ export interface FakeReplicate extends RunningServer {
   predictions: Map<string, FakePrediction>;
   creates: { headers: Record<string, string | string[] | undefined>; body: Record<string, unknown> }[];
   cancels: string[];
-  state: { throttle: number; stepMs: number };
+  state: {
+    throttle: number;
+    stepMs: number;
+    lipsync: 'succeed' | 'hold' | 'fail';
+    threeD: 'succeed' | 'hold' | 'fail';
+  };
   deliveries: { id: string; status: string }[];
+  /** Train (issue 21): destination models and trainings (fake-replicate-training.ts). */
+  training: FakeReplicateTraining;
 }
 
 export async function startFakeReplicate(
@@ -136,9 +172,13 @@ export async function startFakeReplicate(
   const creates: FakeReplicate['creates'] = [];
   const cancels: string[] = [];
   const deliveries: FakeReplicate['deliveries'] = [];
-  const state = { throttle: 1, stepMs: 30 };
+  const state: FakeReplicate['state'] = { throttle: 1, stepMs: 30, lipsync: 'succeed', threeD: 'succeed' };
   const uploads: FakeReplicateFile[] = [];
   let base = '';
+  const training = createFakeReplicateTraining({
+    base: () => base,
+    file: (id) => uploads.find((upload) => upload.id === id)?.data,
+  });
 
   /** `POST /v1/files`: the multipart body parsed as the real API does; answers the file object. */
   async function storeFile(request: http.IncomingMessage, response: http.ServerResponse) {
@@ -221,12 +261,18 @@ export async function startFakeReplicate(
 
   async function advance(prediction: FakePrediction) {
     const prompt = String(prediction.input.prompt ?? '');
+    const lipsync = prediction.model === 'sync/lipsync-2';
+    const threeD = prediction.model === 'firtoz/trellis';
+    const hold =
+      prompt.includes('[hold]') ||
+      (lipsync && state.lipsync === 'hold') ||
+      (threeD && state.threeD === 'hold');
     await wait(state.stepMs);
     if (prediction.status === 'canceled') return;
     prediction.status = 'processing';
     prediction.started_at = new Date().toISOString();
     await webhook(prediction, 'start');
-    for (let step = 1; step <= 4 || prompt.includes('[hold]'); step += 1) {
+    for (let step = 1; step <= 4 || hold; step += 1) {
       await wait(state.stepMs);
       if (prediction.status === 'canceled') return;
       const shown = Math.min(step, 4);
@@ -237,19 +283,41 @@ export async function startFakeReplicate(
     if (prompt.includes('[nsfw]')) {
       prediction.status = 'failed';
       prediction.error = 'NSFW content detected. Try running it again, or try a different prompt.';
+    } else if (lipsync && state.lipsync === 'fail') {
+      prediction.status = 'failed';
+      prediction.error = 'No face detected in the video.';
+    } else if (threeD && state.threeD === 'fail') {
+      prediction.status = 'failed';
+      prediction.error = 'CUDA out of memory while decoding the structured latent.';
+    } else if (threeD) {
+      const id = randomUUID();
+      files.set(`${id}/output.glb`, await cubeGlb());
+      files.set(`${id}/color.mp4`, await mp4Video(320, 320, 1));
+      prediction.output = {
+        color_video: `${base}/files/${id}/color.mp4`,
+        model_file: prediction.input.generate_model ? `${base}/files/${id}/output.glb` : null,
+        gaussian_ply: null,
+        normal_video: null,
+        combined_video: null,
+        no_background_images: null,
+      };
+      prediction.status = 'succeeded';
+      prediction.metrics = { predict_time: 0.4 };
     } else {
-      const isVideo = 'num_frames' in prediction.input;
+      const isVideo = lipsync || 'num_frames' in prediction.input;
       const name = `${randomUUID()}/out-0.${isVideo ? 'mp4' : 'png'}`;
       // Tool models answer at the input's size (times the scale of an upscaler).
       const source = fileInput(prediction.input.image ?? prediction.input.input_image);
       const scale = Number(prediction.input.scale ?? 1);
       files.set(
         name,
-        isVideo
-          ? await mp4Video(1280, 720, 5)
-          : typeof source === 'string'
-            ? await png(1024, 1024)
-            : await png(source.width * scale, source.height * scale, 60),
+        lipsync
+          ? await mp4Video(320, 240, 2)
+          : isVideo
+            ? await mp4Video(1280, 720, 5)
+            : typeof source === 'string'
+              ? await png(1024, 1024)
+              : await png(source.width * scale, source.height * scale, 60),
       );
       if (prompt.includes('[expire]') || prompt.includes('[expire-all]')) expired.add(name);
       prediction.output = isVideo ? `${base}/files/${name}` : [`${base}/files/${name}`];
@@ -267,7 +335,12 @@ export async function startFakeReplicate(
       const name = fileMatch[1] as string;
       const file = files.get(name);
       if (!file || expired.has(name)) return sendJson(response, 404, { detail: 'Not found.' });
-      response.writeHead(200, { 'Content-Type': name.endsWith('.mp4') ? 'video/mp4' : 'image/png' });
+      const type = name.endsWith('.mp4')
+        ? 'video/mp4'
+        : name.endsWith('.glb')
+          ? 'model/gltf-binary'
+          : 'image/png';
+      response.writeHead(200, { 'Content-Type': type });
       response.end(file);
       return;
     }
@@ -279,6 +352,7 @@ export async function startFakeReplicate(
       });
     }
     if (request.method === 'POST' && url.pathname === '/v1/files') return storeFile(request, response);
+    if (await training.route(request, response, url)) return;
     if (request.method === 'GET' && url.pathname === '/v1/webhooks/default/secret') {
       return sendJson(response, 200, { key: secret });
     }
@@ -326,8 +400,14 @@ export async function startFakeReplicate(
           });
         }
       }
-      for (const field of FILE_INPUTS.filter((name) => input[name] !== undefined)) {
-        const file = fileInput(input[field]);
+      const fileFields = FILE_INPUTS.filter((name) => input[name] !== undefined).map(
+        (name) => [name, input[name]] as const,
+      );
+      // A list of files (TRELLIS's `images`): each item must name an uploaded file.
+      if (Array.isArray(input.images))
+        fileFields.push(...input.images.map((item) => ['images', item] as const));
+      for (const [field, value] of fileFields) {
+        const file = fileInput(value);
         if (typeof file === 'string') {
           return sendJson(response, 422, {
             title: 'Input validation failed',
@@ -393,5 +473,5 @@ export async function startFakeReplicate(
     sendJson(response, 404, { detail: 'Not found.', status: 404 });
   });
   base = server.url;
-  return { ...server, secret, uploads, predictions, creates, cancels, state, deliveries };
+  return { ...server, secret, uploads, predictions, creates, cancels, state, deliveries, training };
 }

@@ -71,7 +71,8 @@ export function makeGeneration(overrides: Partial<TGeneration> = {}): TGeneratio
     stage: 'Queued',
     prompt: 'A misty mountain landscape',
     negativePrompt: null,
-    settings: storedSettings(type),
+    settings:
+      type === 'model' ? { kind: 'model', format: 'glb', width: 512, height: 512 } : storedSettings(type),
     seed: 7,
     cost: type === 'image' ? 1 : 3,
     provider: 'sketch',

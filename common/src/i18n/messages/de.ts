@@ -47,6 +47,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Zu viele Anfragen. Bitte versuche es später noch einmal.',
   'api.error.GENERATION_FAILED_IMAGE': 'Das Bild konnte nicht generiert werden',
   'api.error.GENERATION_FAILED_VIDEO': 'Das Video konnte nicht generiert werden',
+  'api.error.GENERATION_FAILED_MODEL': 'Das 3D-Objekt konnte nicht generiert werden',
   'api.error.GENERATION_CANCELLED':
     'Die Generierung wurde abgebrochen, bevor sie fertig war; es wurden keine Credits verbraucht.',
   'api.error.CONTENT_BLOCKED':
@@ -168,7 +169,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.billing.addressSaved': 'Rechnungsadresse gespeichert',
 
   'api.credits.insufficient':
-    'Nicht genügend Credits. {type, select, image {Eine Bildgenerierung} other {Eine Videogenerierung}} kostet {price, plural, one {# Credit} other {# Credits}}.',
+    'Nicht genügend Credits. {type, select, image {Eine Bildgenerierung} model {Eine 3D-Objekt-Generierung} other {Eine Videogenerierung}} kostet {price, plural, one {# Credit} other {# Credits}}.',
   'api.credits.balanceChanged':
     'Dein Guthaben hat sich zwischenzeitlich geändert. Bitte versuche es noch einmal.',
 
@@ -247,6 +248,7 @@ export const de: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Geteilte Kreationen erscheinen, wenn dein Profil öffentlich oder nur für Mitglieder sichtbar ist.',
   'api.sharing.saveBeforeSharing': 'Speichere dieses Ergebnis in deiner Bibliothek, bevor du es teilst.',
+  'api.sharing.modelNotShared': '3D-Objekte bleiben privat: Die Galerie zeigt Bilder und Videos.',
   'api.sharing.audioNotShared':
     'Hochgeladene Audiodateien bleiben privat: Die Galerie zeigt Bilder und Videos.',
   'api.analytics.propertiesTooLarge': 'Die Eigenschaften des Ereignisses sind zu groß.',
@@ -283,6 +285,27 @@ export const de: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'Die Maske muss ein PNG in der Größe des Bildes sein.',
   'api.tools.styleRequired': 'Wähle einen Stil.',
   'api.tools.expandRequired': 'Wähle ein neues Seitenverhältnis oder Ränder.',
+  'api.trainings.tooFewImages': 'Ein Training braucht mindestens {min} Bilder.',
+  'api.trainings.tooManyImages': 'Ein Training nimmt höchstens {max} Bilder.',
+  'api.trainings.duplicateImages': 'Jedes Bild kann nur einmal gewählt werden.',
+  'api.trainings.notImage': 'Ein Training lernt nur aus Bildern; entferne Videos und Audio.',
+  'api.trainings.triggerWord':
+    'Das Triggerwort ist ein einziges Wort aus Buchstaben und Ziffern (Binde- und Unterstriche nur innen).',
+  'api.trainings.unavailable':
+    'Kein eingerichteter Anbieter kann Modelle trainieren. Dafür braucht es einen KI-Anbieter: {providers}.',
+  'api.trainings.notFinished': 'Dieses Training läuft noch. Brich es zuerst ab.',
+  'api.trainings.finished': 'Dieses Training ist bereits beendet.',
+  'api.realtime.frameGone':
+    'Dieses Bild ist nicht mehr verfügbar. Zeichne oder tippe, um ein neues zu bekommen, und behalte es dann.',
+  'api.threeD.notImage': 'Wähle ein Bild (PNG, JPEG oder WebP), das in 3D modelliert werden soll.',
+  'api.threeD.imageNeedsProvider':
+    'Um ein Bild in 3D zu modellieren, brauchst du einen KI-Anbieter ({providers}); der Offline-Modellierer arbeitet nur mit der Beschreibung.',
+  'api.threeD.imageRequired':
+    '{model} erstellt 3D-Objekte aus einem Bild: Wähle eines oder ein anderes Modell.',
+  'api.lipsync.notVideo': 'Wähle ein Video (MP4, WebM oder MOV) für die Lippensynchronisation.',
+  'api.lipsync.notAudio': 'Wähle eine Audiodatei (WAV, MP3 oder M4A) für die Stimme.',
+  'api.lipsync.tooLong':
+    'Das lippensynchrone Video würde {duration} Sekunden dauern; dieses Modell schafft höchstens {maxSeconds}. Kürze das Audio oder wähle „Abschneiden“, um am Ende des Videos aufzuhören.',
   // The OpenAI-compatible image edits.
   'api.openai.imageMissing': 'Sende das zu bearbeitende Bild (Multipart-Feld „image“).',
   'api.openai.oneImage': 'Sende nur ein Bild zum Bearbeiten.',

@@ -46,6 +46,7 @@ export const en = {
   'api.error.RATE_LIMITED': 'Too many requests. Please try again later.',
   'api.error.GENERATION_FAILED_IMAGE': 'Failed to generate image',
   'api.error.GENERATION_FAILED_VIDEO': 'Failed to generate video',
+  'api.error.GENERATION_FAILED_MODEL': 'Failed to generate the 3D object',
   'api.error.GENERATION_CANCELLED': 'The generation was cancelled before it finished; no credits were used.',
   'api.error.CONTENT_BLOCKED':
     'This prompt contains words this site does not allow. Change it and try again; no credits were used.',
@@ -155,7 +156,7 @@ export const en = {
 
   // Credits.
   'api.credits.insufficient':
-    'Insufficient credits. {type, select, image {Image} other {Video}} generation requires {price, plural, one {# credit} other {# credits}}.',
+    'Insufficient credits. {type, select, image {Image} model {3D object} other {Video}} generation requires {price, plural, one {# credit} other {# credits}}.',
   'api.credits.balanceChanged': 'The balance changed meanwhile; try again.',
 
   // Developer API keys and the public API (API_KEY_MESSAGES).
@@ -229,6 +230,7 @@ export const en = {
   'api.sharing.profileNotFound': 'Profile not found.',
   'api.sharing.sharedHiddenHint': 'Shared creations appear when your profile is public or members-only.',
   'api.sharing.saveBeforeSharing': 'Save this result to your library before sharing it.',
+  'api.sharing.modelNotShared': '3D objects stay private: the gallery shows images and videos.',
   'api.sharing.audioNotShared': 'Audio uploads stay private: the gallery shows images and videos.',
   'api.analytics.propertiesTooLarge': 'Event properties are too large.',
   'api.analytics.pathInvalid': 'The path must start with / and carry no query string.',
@@ -264,6 +266,25 @@ export const en = {
   'api.tools.maskInvalid': 'The mask must be a PNG of the same size as the image.',
   'api.tools.styleRequired': 'Choose a style.',
   'api.tools.expandRequired': 'Choose a new aspect ratio or margins.',
+  'api.trainings.tooFewImages': 'A training needs at least {min} images.',
+  'api.trainings.tooManyImages': 'A training takes at most {max} images.',
+  'api.trainings.duplicateImages': 'Each image can be chosen only once.',
+  'api.trainings.notImage': 'A training learns from images only; remove videos and audio.',
+  'api.trainings.triggerWord':
+    'The trigger word is one word of letters and digits (hyphens and underscores inside).',
+  'api.trainings.unavailable':
+    'No configured provider can train models. It needs an AI provider: {providers}.',
+  'api.trainings.notFinished': 'This training is still running. Cancel it first.',
+  'api.trainings.finished': 'This training has already ended.',
+  'api.realtime.frameGone': 'This frame is no longer available. Draw or type to get a new one, then keep it.',
+  'api.threeD.notImage': 'Choose an image (PNG, JPEG or WebP) to model in 3D.',
+  'api.threeD.imageNeedsProvider':
+    'Modelling an image in 3D needs an AI provider ({providers}); the offline modeller works from the prompt only.',
+  'api.threeD.imageRequired': '{model} makes 3D objects from an image: choose one, or pick another model.',
+  'api.lipsync.notVideo': 'Choose a video (MP4, WebM or MOV) to lip-sync.',
+  'api.lipsync.notAudio': 'Choose an audio file (WAV, MP3 or M4A) for the voice.',
+  'api.lipsync.tooLong':
+    'The lip-synced video would last {duration} seconds; this model makes at most {maxSeconds}. Shorten the audio, or choose “Cut off” to stop at the end of the video.',
   // The OpenAI-compatible image edits.
   'api.openai.imageMissing': 'Send the image to edit (multipart field "image").',
   'api.openai.oneImage': 'Send one image to edit.',

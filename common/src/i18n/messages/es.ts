@@ -44,6 +44,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Demasiadas solicitudes. Inténtalo de nuevo más tarde.',
   'api.error.GENERATION_FAILED_IMAGE': 'No se pudo generar la imagen',
   'api.error.GENERATION_FAILED_VIDEO': 'No se pudo generar el video',
+  'api.error.GENERATION_FAILED_MODEL': 'No se pudo generar el objeto 3D',
   'api.error.GENERATION_CANCELLED': 'La generación se canceló antes de terminar; no se usaron créditos.',
   'api.error.CONTENT_BLOCKED':
     'Esta descripción contiene palabras que este sitio no permite. Cámbiala y vuelve a intentarlo; no se ha usado ningún crédito.',
@@ -161,7 +162,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.billing.addressSaved': 'Dirección de facturación guardada',
 
   'api.credits.insufficient':
-    'No tienes créditos suficientes. Generar {type, select, image {una imagen} other {un video}} cuesta {price, plural, one {# crédito} other {# créditos}}.',
+    'No tienes créditos suficientes. Generar {type, select, image {una imagen} model {un objeto 3D} other {un video}} cuesta {price, plural, one {# crédito} other {# créditos}}.',
   'api.credits.balanceChanged': 'El saldo ha cambiado mientras tanto; inténtalo de nuevo.',
 
   'api.apiKeys.nameRequired': 'Escribe un nombre para tu clave de API',
@@ -238,6 +239,7 @@ export const es: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Las creaciones compartidas aparecen cuando tu perfil es público o solo para miembros.',
   'api.sharing.saveBeforeSharing': 'Guarda este resultado en tu biblioteca antes de compartirlo.',
+  'api.sharing.modelNotShared': 'Los objetos 3D son privados: la galería muestra imágenes y videos.',
   'api.sharing.audioNotShared': 'Los audios subidos son privados: la galería muestra imágenes y videos.',
   'api.analytics.propertiesTooLarge': 'Las propiedades del evento son demasiado grandes.',
   'api.analytics.pathInvalid': 'La ruta debe empezar por / y no puede llevar parámetros de consulta.',
@@ -273,6 +275,26 @@ export const es: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'La máscara debe ser un PNG del mismo tamaño que la imagen.',
   'api.tools.styleRequired': 'Elige un estilo.',
   'api.tools.expandRequired': 'Elige una nueva relación de aspecto o unos márgenes.',
+  'api.trainings.tooFewImages': 'Un entrenamiento necesita al menos {min} imágenes.',
+  'api.trainings.tooManyImages': 'Un entrenamiento admite como máximo {max} imágenes.',
+  'api.trainings.duplicateImages': 'Cada imagen solo se puede elegir una vez.',
+  'api.trainings.notImage': 'Un entrenamiento solo aprende de imágenes; quita los videos y el audio.',
+  'api.trainings.triggerWord':
+    'La palabra clave es una sola palabra de letras y números (con guiones o guiones bajos en medio).',
+  'api.trainings.unavailable':
+    'Ningún proveedor configurado puede entrenar modelos. Necesita un proveedor de IA: {providers}.',
+  'api.trainings.notFinished': 'Este entrenamiento sigue en curso. Cancélalo primero.',
+  'api.trainings.finished': 'Este entrenamiento ya terminó.',
+  'api.realtime.frameGone':
+    'Este fotograma ya no está disponible. Dibuja o escribe para obtener uno nuevo y luego guárdalo.',
+  'api.threeD.notImage': 'Elige una imagen (PNG, JPEG o WebP) para modelarla en 3D.',
+  'api.threeD.imageNeedsProvider':
+    'Modelar una imagen en 3D requiere un proveedor de IA ({providers}); el modelador sin conexión solo trabaja con la descripción.',
+  'api.threeD.imageRequired': '{model} crea objetos 3D a partir de una imagen: elige una o cambia de modelo.',
+  'api.lipsync.notVideo': 'Elige un video (MP4, WebM o MOV) para sincronizar los labios.',
+  'api.lipsync.notAudio': 'Elige un archivo de audio (WAV, MP3 o M4A) para la voz.',
+  'api.lipsync.tooLong':
+    'El video sincronizado duraría {duration} segundos; este modelo hace como máximo {maxSeconds}. Acorta el audio o elige «Cortar» para terminar al final del video.',
   // The OpenAI-compatible image edits.
   'api.openai.imageMissing': 'Envía la imagen que quieres editar (campo multipart «image»).',
   'api.openai.oneImage': 'Envía una sola imagen para editar.',

@@ -49,6 +49,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': 'Trop de requêtes. Veuillez réessayer plus tard.',
   'api.error.GENERATION_FAILED_IMAGE': 'Échec de la génération de l’image',
   'api.error.GENERATION_FAILED_VIDEO': 'Échec de la génération de la vidéo',
+  'api.error.GENERATION_FAILED_MODEL': 'Échec de la génération de l’objet 3D',
   'api.error.GENERATION_CANCELLED':
     'La génération a été annulée avant la fin\u00a0; aucun crédit n’a été utilisé.',
   'api.error.CONTENT_BLOCKED':
@@ -168,7 +169,7 @@ export const fr: Record<TApiMessageId, string> = {
   'api.billing.addressSaved': 'Adresse de facturation enregistrée',
 
   'api.credits.insufficient':
-    'Crédits insuffisants. La génération {type, select, image {d’une image} other {d’une vidéo}} nécessite {price, plural, one {#\u00a0crédit} other {#\u00a0crédits}}.',
+    'Crédits insuffisants. La génération {type, select, image {d’une image} model {d’un objet 3D} other {d’une vidéo}} nécessite {price, plural, one {#\u00a0crédit} other {#\u00a0crédits}}.',
   'api.credits.balanceChanged': 'Le solde a changé entre-temps\u00a0; veuillez réessayer.',
 
   'api.apiKeys.nameRequired': 'Veuillez saisir un nom pour votre clé API',
@@ -248,6 +249,8 @@ export const fr: Record<TApiMessageId, string> = {
   'api.sharing.sharedHiddenHint':
     'Les créations partagées s’affichent lorsque votre profil est public ou réservé aux membres.',
   'api.sharing.saveBeforeSharing': 'Enregistrez ce résultat dans votre bibliothèque avant de le partager.',
+  'api.sharing.modelNotShared':
+    'Les objets 3D restent privés\u00a0: la galerie présente des images et des vidéos.',
   'api.sharing.audioNotShared':
     'Les fichiers audio importés restent privés : la galerie montre des images et des vidéos.',
   'api.analytics.propertiesTooLarge': 'Les propriétés de l’événement sont trop volumineuses.',
@@ -285,6 +288,27 @@ export const fr: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': 'Le masque doit être un PNG de la même taille que l’image.',
   'api.tools.styleRequired': 'Choisissez un style.',
   'api.tools.expandRequired': 'Choisissez un nouveau format ou des marges.',
+  'api.trainings.tooFewImages': 'Un entraînement demande au moins {min} images.',
+  'api.trainings.tooManyImages': 'Un entraînement accepte au plus {max} images.',
+  'api.trainings.duplicateImages': 'Chaque image ne peut être choisie qu’une fois.',
+  'api.trainings.notImage': 'Un entraînement n’apprend qu’à partir d’images. Retirez les vidéos et l’audio.',
+  'api.trainings.triggerWord':
+    'Le mot déclencheur est un seul mot de lettres et de chiffres (tirets et tirets bas à l’intérieur).',
+  'api.trainings.unavailable':
+    'Aucun fournisseur configuré ne peut entraîner de modèle. Il faut un fournisseur d’IA parmi {providers}.',
+  'api.trainings.notFinished': 'Cet entraînement est toujours en cours. Annulez-le d’abord.',
+  'api.trainings.finished': 'Cet entraînement est déjà terminé.',
+  'api.realtime.frameGone':
+    'Cette image n’est plus disponible. Dessinez ou écrivez pour en obtenir une nouvelle, puis conservez-la.',
+  'api.threeD.notImage': 'Choisissez une image (PNG, JPEG ou WebP) à modéliser en 3D.',
+  'api.threeD.imageNeedsProvider':
+    'Modéliser une image en 3D nécessite un fournisseur d’IA ({providers})\u00a0; le modeleur hors ligne ne travaille qu’à partir de la description.',
+  'api.threeD.imageRequired':
+    '{model} crée des objets 3D à partir d’une image\u00a0: choisissez-en une, ou un autre modèle.',
+  'api.lipsync.notVideo': 'Choisissez une vidéo (MP4, WebM ou MOV) à synchroniser.',
+  'api.lipsync.notAudio': 'Choisissez un fichier audio (WAV, MP3 ou M4A) pour la voix.',
+  'api.lipsync.tooLong':
+    'La vidéo synchronisée durerait {duration} secondes ; ce modèle en produit au plus {maxSeconds}. Raccourcissez l’audio ou choisissez « Couper » pour vous arrêter à la fin de la vidéo.',
   // The OpenAI-compatible image edits.
   'api.openai.imageMissing': 'Envoyez l’image à modifier (champ multipart « image »).',
   'api.openai.oneImage': 'Envoyez une seule image à modifier.',

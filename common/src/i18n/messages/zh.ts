@@ -38,6 +38,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.error.RATE_LIMITED': '请求过于频繁，请稍后再试。',
   'api.error.GENERATION_FAILED_IMAGE': '图片生成失败',
   'api.error.GENERATION_FAILED_VIDEO': '视频生成失败',
+  'api.error.GENERATION_FAILED_MODEL': '3D 物体生成失败',
   'api.error.GENERATION_CANCELLED': '生成在完成前已取消，未消耗任何积分。',
   'api.error.CONTENT_BLOCKED': '此提示词包含本站不允许的词语。请修改后重试；未消耗任何积分。',
   'api.error.MODEL_NOT_ALLOWED': '你的套餐无法使用此模型。请选择其他模型或更换套餐。',
@@ -137,7 +138,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.billing.addressSaved': '账单地址已保存',
 
   'api.credits.insufficient':
-    '积分不足。生成{type, select, image {图片} other {视频}}需要 {price, plural, other {# 积分}}。',
+    '积分不足。生成{type, select, image {图片} model {3D 物体} other {视频}}需要 {price, plural, other {# 积分}}。',
   'api.credits.balanceChanged': '余额刚刚发生了变化，请重试。',
 
   'api.apiKeys.nameRequired': '请为你的 API 密钥输入名称',
@@ -201,6 +202,7 @@ export const zh: Record<TApiMessageId, string> = {
   'api.sharing.profileNotFound': '未找到该个人主页。',
   'api.sharing.sharedHiddenHint': '你的个人主页设为公开或仅限成员可见时，分享的作品才会显示。',
   'api.sharing.saveBeforeSharing': '请先将此结果保存到作品库，再进行分享。',
+  'api.sharing.modelNotShared': '3D 物体仅自己可见：画廊只展示图片和视频。',
   'api.sharing.audioNotShared': '上传的音频仅自己可见：画廊只展示图片和视频。',
   'api.analytics.propertiesTooLarge': '事件属性过大。',
   'api.analytics.pathInvalid': '路径必须以 / 开头，且不能包含查询字符串。',
@@ -234,6 +236,23 @@ export const zh: Record<TApiMessageId, string> = {
   'api.tools.maskInvalid': '蒙版必须是与图片尺寸相同的 PNG。',
   'api.tools.styleRequired': '请选择一种风格。',
   'api.tools.expandRequired': '请选择新的宽高比或边距。',
+  'api.trainings.tooFewImages': '训练至少需要 {min} 张图片。',
+  'api.trainings.tooManyImages': '训练最多使用 {max} 张图片。',
+  'api.trainings.duplicateImages': '每张图片只能选择一次。',
+  'api.trainings.notImage': '训练只能使用图片；请移除视频和音频。',
+  'api.trainings.triggerWord': '触发词必须是由字母和数字组成的一个词（中间可含连字符或下划线）。',
+  'api.trainings.unavailable': '没有已配置的服务商可以训练模型。需要以下 AI 服务商之一：{providers}。',
+  'api.trainings.notFinished': '此训练仍在进行中。请先取消。',
+  'api.trainings.finished': '此训练已经结束。',
+  'api.realtime.frameGone': '此画面已不可用。请绘画或输入文字生成新画面，然后再保留。',
+  'api.threeD.notImage': '请选择一张图片（PNG、JPEG 或 WebP）来生成 3D 模型。',
+  'api.threeD.imageNeedsProvider':
+    '将图片生成 3D 模型需要 AI 服务提供商（{providers}）；离线建模器只能根据描述生成。',
+  'api.threeD.imageRequired': '{model} 根据图片生成 3D 模型：请选择一张图片，或换一个模型。',
+  'api.lipsync.notVideo': '请选择要对口型的视频（MP4、WebM 或 MOV）。',
+  'api.lipsync.notAudio': '请选择用作配音的音频文件（WAV、MP3 或 M4A）。',
+  'api.lipsync.tooLong':
+    '对口型后的视频将长达 {duration} 秒；此模型最多生成 {maxSeconds} 秒。请缩短音频，或选择“截断”在视频结束处停止。',
   // The OpenAI-compatible image edits.
   'api.openai.imageMissing': '请发送要编辑的图片（multipart 字段“image”）。',
   'api.openai.oneImage': '请只发送一张要编辑的图片。',

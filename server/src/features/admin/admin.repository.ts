@@ -1,4 +1,4 @@
-import type { TAdminUserSort, TGenerationType } from '@kaleido/common';
+import type { TAdminUserSort, TJobKind } from '@kaleido/common';
 import { sql } from 'kysely';
 import { type Dialect, lockForUpdate, utcDay } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
@@ -22,7 +22,7 @@ export interface UserListFilter {
 
 export interface JobListFilter {
   status?: GenerationStatus;
-  type?: TGenerationType;
+  type?: TJobKind;
   provider?: string;
   model?: string;
   userId?: string;

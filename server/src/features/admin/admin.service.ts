@@ -501,7 +501,8 @@ export function createAdminService(deps: {
         const entry = generationsByDay.find((item) => item.day === row.day);
         if (!entry) continue;
         entry.byStatus[row.status] += row.count;
-        entry.byType[row.kind] += row.count;
+        // The type chart shows the generators; 3D objects (issue 21) count in the status chart.
+        if (row.kind !== 'model') entry.byType[row.kind] += row.count;
       }
       const added = (kinds: readonly string[]) =>
         ledger.filter((row) => kinds.includes(row.kind)).reduce((sum, row) => sum + row.added, 0);

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { TGenerationType } from '@kaleido/common';
+import type { TJobKind } from '@kaleido/common';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -28,6 +28,8 @@ import { applyWatermark } from '../../providers/watermark.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
 import { readIdList } from '../library/library.presenter.js';
+import { lipsyncRequestOf } from '../lipsync/lipsync-job.js';
+import { readKeptFrame } from '../realtime/kept-frame.js';
 import { type DiagnosticsRecord, providerErrorText, seconds } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
@@ -39,7 +41,7 @@ export interface RunnerOptions {
   /** A running job's lease; a worker renews it every `heartbeatMs`, and a job whose lease lapsed is recovered. */
   leaseMs: number;
   heartbeatMs: number;
-  timeoutMs: { image: number; video: number };
+  timeoutMs: { image: number; video: number; model: number };
   /** Attempts before an interrupted job is failed and refunded instead of retried. */
   maxAttempts: number;
   /** Progress is written to the database at most this often per job (events are immediate). */
@@ -49,7 +51,7 @@ export interface RunnerOptions {
 const DEFAULT_RUNNER_OPTIONS: RunnerOptions = {
   leaseMs: 30_000,
   heartbeatMs: 10_000,
-  timeoutMs: { image: 5 * 60_000, video: 30 * 60_000 },
+  timeoutMs: { image: 5 * 60_000, video: 30 * 60_000, model: 15 * 60_000 },
   maxAttempts: 2,
   progressWriteMs: 500,
 };
@@ -75,7 +77,7 @@ export function createGenerationRunner(deps: {
   events: GenerationEvents;
   clock: Clock;
   log: FastifyBaseLogger;
-  failureMessage(kind: TGenerationType): string;
+  failureMessage(kind: TJobKind): string;
   options?: Partial<RunnerOptions>;
   /** The owner's auto-save setting, read when a job ends (off: the result stays out of the library). */
   autoSave?: (userId: string) => Promise<boolean>;
@@ -102,8 +104,10 @@ export function createGenerationRunner(deps: {
   const iso = () => now().toISOString();
   const leaseUntil = () => new Date(now().getTime() + options.leaseMs).toISOString();
 
-  function requestOf(row: GenerationRow): GenerationRequest {
+  /** The generation request of an image or video job; null for a 3D job (render() sends it to generate3d). */
+  function requestOf(row: GenerationRow): GenerationRequest | null {
     const options = row.options;
+    if (options.kind === 'model') return null;
     const base = {
       prompt: row.prompt,
       negativePrompt: row.negative_prompt ?? undefined,
@@ -175,8 +179,10 @@ export function createGenerationRunner(deps: {
   ): Promise<void> {
     // The visible mark, when the job was accepted with one and the provider did not draw it itself.
     const output = row.watermark === 1 ? await applyWatermark(rendered) : rendered;
-    // Auto-save as the owner has it now, at the job's end; API-key jobs always go to the library.
-    const saved = row.api_key_id !== null || ((await deps.autoSave?.(row.user_id)) ?? true);
+    // Auto-save as the owner has it now, at the job's end; API-key jobs and 3D objects (whose page keeps
+    // no history to save them from) always go to the library.
+    const saved =
+      row.api_key_id !== null || row.kind === 'model' || ((await deps.autoSave?.(row.user_id)) ?? true);
     const storeStarted = performance.now();
     const assetId = randomUUID();
     const base = `users/${row.user_id}/${assetId}/`;
@@ -295,17 +301,30 @@ export function createGenerationRunner(deps: {
   async function render(
     provider: GenerationProvider,
     row: GenerationRow,
-    request: GenerationRequest,
+    request: GenerationRequest | null,
     context: GenerationContext,
     scratch: () => Promise<string>,
   ): Promise<GenerationOutput> {
-    if (row.tool === 'generate') return provider.generate(request, context);
+    const resumeState = row.provider_state ? JSON.parse(row.provider_state) : undefined;
+    if (row.tool === 'generate' && request) return provider.generate(request, context);
+    // A 3D object (issue 21): from the prompt, or from the source image when the job has one.
+    if (row.tool === '3d' && provider.generate3d) {
+      const image = readIdList(row.source_asset_ids).length > 0 ? await loadSource(row, scratch) : undefined;
+      if (image && image.kind !== 'image')
+        throw new ProviderError('invalid_input', 'a 3D source must be an image');
+      return provider.generate3d(
+        { model: row.model, prompt: row.prompt, seed: row.seed, image, resumeState },
+        context,
+      );
+    }
     const tool = readToolOptions(row.tool_options);
+    // A kept Realtime frame (issue 21) is rendered already: the job stores it as the asset.
+    if (tool?.tool === 'realtime') return readKeptFrame(deps.store, row, tool.frameKey);
     const base = {
       model: row.model,
       seed: row.seed,
       watermark: row.watermark === 1,
-      resumeState: request.resumeState,
+      resumeState,
       source: await loadSource(row, scratch),
     };
     if (tool?.tool === 'enhance' && provider.upscale) {
@@ -332,6 +351,10 @@ export function createGenerationRunner(deps: {
         mask: mask ? Buffer.concat(maskChunks) : undefined,
       };
       return provider.edit(edit, context);
+    }
+    if (tool?.tool === 'lipsync' && provider.lipsync) {
+      const lipsync = await lipsyncRequestOf(row, base, tool.syncMode, { ...deps, scratch });
+      return provider.lipsync(lipsync, context);
     }
     throw new ProviderError('invalid_input', `provider ${provider.id} cannot run this ${row.tool} job`);
   }
@@ -471,6 +494,7 @@ export function createGenerationRunner(deps: {
           if (
             controller.signal.aborted ||
             current.tool !== 'generate' ||
+            current.kind === 'model' ||
             !(error instanceof ProviderError) ||
             (error.kind !== 'unavailable' && error.kind !== 'rate_limited')
           ) {
@@ -493,7 +517,8 @@ export function createGenerationRunner(deps: {
           };
           if (!(await deps.generations.switchProvider(jobId, { ...switched, now: iso() }))) throw error;
           current = { ...current, provider: next.provider.id, model: next.model.id, provider_state: null };
-          request = { ...requestOf(current), resumeState: undefined };
+          const fresh = requestOf(current);
+          request = fresh && { ...fresh, resumeState: undefined };
           context.report({ progress: 1, stage: `Switched to ${next.model.name}` });
           deps.events.changed(jobId, { ...switched, provider_state: null });
         }
@@ -539,6 +564,7 @@ export function createGenerationRunner(deps: {
       if (scratchDir) await rm(scratchDir, { recursive: true, force: true }).catch(() => undefined);
       const tool = readToolOptions(row.tool_options);
       if (tool?.tool === 'edit' && tool.maskKey) await deps.store.delete(tool.maskKey).catch(() => undefined);
+      if (tool?.tool === 'realtime') await deps.store.delete(tool.frameKey).catch(() => undefined);
     }
   }
 

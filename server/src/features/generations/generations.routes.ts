@@ -31,7 +31,7 @@ import {
   SYNC_WAIT_MS,
 } from './generations.service.js';
 import { presentModels } from './models.js';
-import type { ProviderRegistry } from './provider-registry.js';
+import type { ProviderRegistry, ResolvedModel } from './provider-registry.js';
 
 const ZListQuery = z.object({
   status: z.enum(GENERATION_STATUSES).optional(),
@@ -121,6 +121,8 @@ export function generationsRoutes(
     watch?: (jobId: string, userId: string) => void;
     /** The models a person's plan may use (null: all), so pickers list only those (site settings). */
     allowedModels?: (userId: string) => Promise<string[] | null>;
+    /** The person's own trained models (Train), shown in their pickers only. */
+    personalModels?: (userId: string) => Promise<ResolvedModel[]>;
   },
 ): void {
   const { authn } = deps;
@@ -188,7 +190,11 @@ export function generationsRoutes(
     async (request) => {
       const viewer = await authn.optional(request);
       const allowed = viewer && deps.allowedModels ? await deps.allowedModels(viewer.user.id) : null;
-      return { success: true as const, data: await presentModels(deps.registry, deps.prices, allowed) };
+      const personal = viewer && deps.personalModels ? await deps.personalModels(viewer.user.id) : [];
+      return {
+        success: true as const,
+        data: await presentModels(deps.registry, deps.prices, allowed, personal),
+      };
     },
   );
 

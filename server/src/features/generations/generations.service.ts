@@ -6,8 +6,10 @@ import {
   imageDimensions,
   insufficientCreditsMessage,
   type TAsset,
+  type TAssetTool,
   type TGenerationType,
   type TImageSettings,
+  type TJobKind,
   type TStoredGenerationOptions,
   videoDimensions,
 } from '@kaleido/common';
@@ -28,7 +30,7 @@ import type { GenerationEvents } from './generation-events.js';
 import { followGeneration } from './generation-stream.js';
 import { presentGeneration } from './generations.presenter.js';
 import type { GenerationRow, GenerationsRepository } from './generations.repository.js';
-import type { ProviderRegistry } from './provider-registry.js';
+import type { ProviderRegistry, ResolvedModel } from './provider-registry.js';
 import type { StoredToolOptions } from './tool-options.js';
 
 export type Prices = Record<TGenerationType, number>;
@@ -87,7 +89,7 @@ const generationRequestHash = (input: SubmitInput) => requestHash(`${input.kind}
 
 /** What a job is made of before it is accepted: a generation's, or a tool's (issue 16). */
 export interface JobDraft {
-  kind: TGenerationType;
+  kind: TJobKind;
   prompt: string;
   negativePrompt?: string;
   options: TStoredGenerationOptions;
@@ -95,7 +97,7 @@ export interface JobDraft {
   model: string;
   seed?: number;
   cost: number;
-  tool?: 'generate' | 'enhance' | 'edit';
+  tool?: TAssetTool;
   sourceAssetIds?: readonly string[];
   /** JSON-able options of the tool (scale, mode, …). */
   toolOptions?: StoredToolOptions;
@@ -140,6 +142,8 @@ export function createGenerationsService(deps: {
   admit?: (userId: string, job: { prompt: string; negativePrompt?: string; model: string }) => Promise<void>;
   /** The model a submit that names none takes: the first of `candidates` the person's plan allows. */
   preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
+  /** A model of this person only (a trained model, Train), or null: then the registry decides. */
+  personalModel?: (userId: string, kind: TGenerationType, modelId: string) => Promise<ResolvedModel | null>;
 }) {
   const now = () => deps.clock.now().toISOString();
 
@@ -256,10 +260,13 @@ export function createGenerationsService(deps: {
      * spec's message when the balance is too low; nothing is written then.
      */
     async submit(userId: string, input: SubmitInput, options: SubmitOptions = {}): Promise<GenerationRow> {
-      const { provider, model } = deps.registry.resolve(
-        input.kind,
-        input.model ?? (await deps.preferredModel?.(userId, generatorsOf(deps.registry, input.kind))),
-      );
+      const personal = input.model ? await deps.personalModel?.(userId, input.kind, input.model) : null;
+      const { provider, model } =
+        personal ??
+        deps.registry.resolve(
+          input.kind,
+          input.model ?? (await deps.preferredModel?.(userId, generatorsOf(deps.registry, input.kind))),
+        );
       const cost = model.prices?.[input.kind] ?? deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
       // Only what the chosen model can honour is accepted (the public API offers more than the screens).

@@ -1,6 +1,6 @@
 import type { TModel } from '@kaleido/common';
 import type { Prices } from './generations.service.js';
-import type { ProviderRegistry } from './provider-registry.js';
+import type { ProviderRegistry, ResolvedModel } from './provider-registry.js';
 
 /**
  * The configured models as `/api/models` and `/api/v1/models` show them: what each can make, its
@@ -11,12 +11,15 @@ export async function presentModels(
   prices: Prices,
   /** Only these (a plan's models, site settings); null or absent: every model. */
   allowed?: readonly string[] | null,
+  /** The viewer's own trained models (Train, issue 21), listed after the configured ones. */
+  personal: readonly ResolvedModel[] = [],
 ): Promise<TModel[]> {
   const health = new Map((await registry.health(3000)).map((entry) => [entry.id, entry.ok]));
   // Tool-only models (an upscaler, a fill model) are the tools' (GET /api/tools), not the generators'.
   const generators = registry
     .models()
-    .filter((entry) => entry.model.generates !== false && (!allowed || allowed.includes(entry.model.id)));
+    .filter((entry) => entry.model.generates !== false && (!allowed || allowed.includes(entry.model.id)))
+    .concat(personal);
   const defaults = {
     image: generators.find((entry) => entry.model.kinds.includes('image'))?.model.id,
     video: generators.find((entry) => entry.model.kinds.includes('video'))?.model.id,

@@ -17,16 +17,24 @@ export interface ProviderHealthState {
 
 const HEALTH_TTL_MS = 10_000;
 
-export function createProviderRegistry(providers: readonly GenerationProvider[]) {
+export function createProviderRegistry(
+  providers: readonly GenerationProvider[],
+  /**
+   * Providers that only render jobs already accepted for them (the person's trained models, Train):
+   * found by `provider(id)`, never listed, health-checked or offered as a model.
+   */
+  internal: readonly GenerationProvider[] = [],
+) {
   let healthCache: { at: number; value: Promise<ProviderHealthState[]> } | null = null;
   const byProvider = new Map(providers.map((provider) => [provider.id, provider]));
+  const internalById = new Map(internal.map((provider) => [provider.id, provider]));
   const models = providers.flatMap((provider) =>
     provider.capabilities().models.map((model) => ({ provider, model })),
   );
   return {
     providers: () => [...byProvider.values()],
     provider(id: string): GenerationProvider | undefined {
-      return byProvider.get(id);
+      return byProvider.get(id) ?? internalById.get(id);
     },
     models: () => models,
     resolve(kind: TGenerationType, modelId?: string): ResolvedModel {

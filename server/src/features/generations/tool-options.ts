@@ -1,4 +1,4 @@
-import { EDIT_MODES, ENHANCE_QUALITIES, ENHANCE_SCALES } from '@kaleido/common';
+import { EDIT_MODES, ENHANCE_QUALITIES, ENHANCE_SCALES, LIPSYNC_SYNC_MODES } from '@kaleido/common';
 import { z } from 'zod';
 
 /**
@@ -28,6 +28,10 @@ export const ZStoredToolOptions = z.discriminatedUnion('tool', [
     /** The mask's file-store key while the job lives (deleted when it ends). */
     maskKey: z.string().optional(),
   }),
+  /** Lipsync (issue 21): the sources are the video, then the audio (`source_asset_ids`). */
+  z.object({ tool: z.literal('lipsync'), syncMode: z.enum(LIPSYNC_SYNC_MODES) }),
+  /** Realtime (issue 21): the kept frame's file-store key while the job lives (deleted when it ends). */
+  z.object({ tool: z.literal('realtime'), frameKey: z.string(), style: z.string() }),
 ]);
 export type StoredToolOptions = z.infer<typeof ZStoredToolOptions>;
 

@@ -23,7 +23,7 @@ export interface AssetPageQuery {
   userId: string;
   q?: string;
   /** `upload`: the person's uploads (images, videos and audio). */
-  type: 'all' | 'upload' | TGenerationType;
+  type: 'all' | 'upload' | TGenerationType | 'model';
   sort: 'newest' | 'oldest';
   /** Position after which to continue: the last row's created_at and id. */
   after?: { createdAt: string; id: string };
@@ -209,7 +209,7 @@ export type AssetsRepository = ReturnType<typeof createAssetsRepository>;
 /** The type filter as a condition on `kind` or `origin`, if any. */
 function typeFilter(
   type: AssetPageQuery['type'],
-): { origin: 'uploaded' } | { kind: TGenerationType } | undefined {
+): { origin: 'uploaded' } | { kind: TGenerationType | 'model' } | undefined {
   if (type === 'all') return undefined;
   return type === 'upload' ? { origin: 'uploaded' } : { kind: type };
 }

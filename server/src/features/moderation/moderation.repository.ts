@@ -22,7 +22,7 @@ export function createModerationRepository(db: Executor) {
         .where('assets.shared', '=', 1)
         .where('assets.saved', '=', 1)
         .where('assets.hidden', '=', 0)
-        .where('assets.kind', '!=', 'audio')
+        .where('assets.kind', 'not in', ['audio', 'model'])
         .executeTakeFirst();
     },
 

@@ -1,4 +1,5 @@
 import {
+  APP_ROUTES,
   DEFAULT_LOCALE,
   findPlan,
   isLocale,
@@ -264,10 +265,12 @@ export function createNotificationsService(deps: {
     if (!target) return;
     const { locale, zone } = target;
     const t = (id: TEmailMessageId, values?: TMessageValues) => emailT(locale, id, values);
-    const kind = job.kind === 'image' ? 'image' : 'video';
+    const kind = job.kind;
     const prompt = truncate(job.prompt, 200);
     const ended = job.finished_at ?? deps.clock.now().toISOString();
-    const generatorUrl = link(kind === 'image' ? '/generate/image' : '/generate/video');
+    const generatorUrl = link(
+      kind === 'model' ? APP_ROUTES.threeD : kind === 'image' ? '/generate/image' : '/generate/video',
+    );
     if (outcome === 'failed') {
       const reason = failureReason(job, locale);
       await send(

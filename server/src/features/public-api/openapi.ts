@@ -17,10 +17,12 @@ const TAGS: Record<string, string> = {
   Generate:
     'Make an image or a video from a prompt: wait for the result, or take the job (202) and follow it.',
   Tools:
-    'Bring your own images and videos (uploads), enhance (upscale) and edit them: jobs followed like generations, results with their `sourceAssetIds`.',
+    'Bring your own images, videos and audio (uploads), enhance (upscale) and edit them, lip-sync a video to an audio: jobs followed like generations, results with their `sourceAssetIds`.',
   Generations: 'Your jobs: their state and results, listing, cancelling and following them as events.',
   Assets: 'Your library: the results you keep, searched, read and deleted.',
   Models: 'The models this server offers, with their capabilities and prices.',
+  Trainings:
+    'Personal models (FLUX LoRA) trained from your images through a provider, then used like any model by your keys.',
   Account: "The account's balance and plan, and the calling key's allowance, rate limit and usage.",
 };
 
@@ -144,7 +146,7 @@ export function buildOpenApiDocument(
     tagsOf: (route) =>
       route.url.startsWith(`${PUBLIC_API_BASE}/generate/`)
         ? ['Generate']
-        : /^\/api\/v1\/(uploads|enhance|edit)$/.test(route.url)
+        : /^\/api\/v1\/(uploads|enhance|edit|tools\/lipsync)$/.test(route.url)
           ? ['Tools']
           : ['Generations'],
   });

@@ -312,9 +312,15 @@ describe('developer API keys and the public API', () => {
       '/assets/{id}',
       '/models',
       '/account',
-      // Issue 16's tools (the multipart upload route lives in its own plugin scope, registered last).
+      // Issue 21's personal models.
+      '/trainings',
+      '/trainings/{id}',
+      '/trainings/{id}/cancel',
+      // Issue 16's and 21's tools (the multipart upload route lives in its own plugin scope, registered last).
       '/enhance',
       '/edit',
+      '/tools/lipsync',
+      '/generate/3d',
       '/uploads',
     ]);
   });

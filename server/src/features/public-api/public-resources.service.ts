@@ -19,7 +19,7 @@ import { totalCredits } from '../credits/balance.js';
 import type { GenerationRow, GenerationsRepository } from '../generations/generations.repository.js';
 import type { GenerationsService, Prices } from '../generations/generations.service.js';
 import { presentModels } from '../generations/models.js';
-import type { ProviderRegistry } from '../generations/provider-registry.js';
+import type { ProviderRegistry, ResolvedModel } from '../generations/provider-registry.js';
 import { presentAsset } from '../library/library.presenter.js';
 import type { LibraryService } from '../library/library.service.js';
 import type { PublicAccountRepository } from './public-account.repository.js';
@@ -51,6 +51,8 @@ export function createPublicResourcesService(deps: {
   clock: Clock;
   /** The models the key owner's plan may use (null: all), site settings. */
   allowedModels?: (userId: string) => Promise<string[] | null>;
+  /** The key owner's trained models (Train, issue 21). */
+  personalModels?: (userId: string) => Promise<ResolvedModel[]>;
 }) {
   const presentJob = async (row: GenerationRow) =>
     deps.presenter.generation(await deps.generations.present(row));
@@ -131,7 +133,8 @@ export function createPublicResourcesService(deps: {
     async models(call: PublicCall): Promise<TModel[]> {
       read(call);
       const allowed = (await deps.allowedModels?.(call.key.user_id)) ?? null;
-      return presentModels(deps.registry, deps.prices, allowed);
+      const personal = (await deps.personalModels?.(call.key.user_id)) ?? [];
+      return presentModels(deps.registry, deps.prices, allowed, personal);
     },
 
     /** Balance and plan from the account; the key's allowance, limit and this month's usage (UTC month). */

@@ -4,6 +4,8 @@ import {
   ZPublicEnhanceRequest,
   ZPublicGenerationAccepted,
   ZPublicGenerationResult,
+  ZPublicLipsyncRequest,
+  ZPublicThreeDRequest,
 } from '@kaleido/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -176,6 +178,53 @@ export function publicToolsRoutes(
           request.headers['idempotency-key'],
           options,
         ),
+      );
+      return send(reply, answer, choice.applied);
+    },
+  );
+
+  app.post(
+    '/api/v1/tools/lipsync',
+    {
+      // A tool, like the enhance of a video: the key's plan need not include video generation.
+      ...guarded,
+      schema: {
+        ...jobSchema(
+          'lipsync',
+          'Lip-sync a video to an audio',
+          'A video of the account (an upload or a result) with its lips moved to an audio upload, by a hosted model (fal, Replicate). `syncMode` says what happens when the lengths differ. Priced per second of output; refunded on failure.',
+        ),
+        body: ZPublicLipsyncRequest,
+      },
+    },
+    async (request, reply) => {
+      const call = auth.callOf(request);
+      const choice = waitChoice(request.headers.prefer, request.body.wait);
+      const answer = await deps.service.tool(call, request.body, choice.waitMs, (options) =>
+        deps.tools.lipsync.start(call.key.user_id, request.body, request.headers['idempotency-key'], options),
+      );
+      return send(reply, answer, choice.applied);
+    },
+  );
+
+  app.post(
+    '/api/v1/generate/3d',
+    {
+      ...guarded,
+      schema: {
+        ...jobSchema(
+          'generate3d',
+          'Make a 3D object',
+          'A GLB 3D object (type `model`) from a prompt, by the offline low-poly modeller or a hosted model; `imageAssetId` (an image of the account) needs a hosted model. One price per object; refunded on failure.',
+        ),
+        body: ZPublicThreeDRequest,
+      },
+    },
+    async (request, reply) => {
+      const call = auth.callOf(request);
+      const choice = waitChoice(request.headers.prefer, request.body.wait);
+      const answer = await deps.service.tool(call, request.body, choice.waitMs, (options) =>
+        deps.tools.threeD.start(call.key.user_id, request.body, request.headers['idempotency-key'], options),
       );
       return send(reply, answer, choice.applied);
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LOCALE,
   LIMITS,
-  type TGenerationType,
+  type TJobKind,
   type TLocale,
   type TPushMessage,
   type TPushSubscribeRequest,
@@ -116,7 +116,7 @@ export function createPushService(deps: {
      */
     async notifyGenerationEnded(
       userId: string,
-      job: { id: string; kind: TGenerationType; prompt: string; error: string | null; cost: number },
+      job: { id: string; kind: TJobKind; prompt: string; error: string | null; cost: number },
       outcome: 'succeeded' | 'failed' | 'cancelled',
       assetId: string | null,
     ): Promise<PushOutcome[]> {
@@ -146,7 +146,7 @@ export function createPushService(deps: {
 
     async notifyJob(
       userId: string,
-      job: { id: string; kind: TGenerationType; prompt: string; error: string | null },
+      job: { id: string; kind: TJobKind; prompt: string; error: string | null },
       outcome: 'succeeded' | 'failed',
       assetId: string | null,
       locale: TLocale = DEFAULT_LOCALE,

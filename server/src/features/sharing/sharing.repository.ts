@@ -25,7 +25,7 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
       // An unsaved result (auto-save off) is not in the owner's library, so it is never shown to others.
       .where('assets.saved', '=', 1)
       // The gallery shows pictures and videos; an audio upload is never shared (setShared refuses it).
-      .where('assets.kind', '!=', 'audio')
+      .where('assets.kind', 'not in', ['audio', 'model'])
       // Hidden by an administrator after a report (issue 20): gone from the gallery and profiles.
       .where('assets.hidden', '=', 0)
       .where((eb) =>
@@ -94,7 +94,7 @@ export function createSharingRepository(db: Executor, dialect: Dialect) {
         .set({ shared: shared ? 1 : 0 })
         .where('id', '=', id)
         .where('user_id', '=', userId);
-      if (shared) update = update.where('saved', '=', 1).where('kind', '!=', 'audio');
+      if (shared) update = update.where('saved', '=', 1).where('kind', 'not in', ['audio', 'model']);
       const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

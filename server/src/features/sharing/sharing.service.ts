@@ -23,6 +23,8 @@ export function createSharingService(deps: {
       const row = await deps.assets.findOwned(assetId, userId);
       if (!row) throw new AppError('NOT_FOUND', 'api.library.assetNotFound');
       if (shared && row.kind === 'audio') throw new AppError('BAD_REQUEST', 'api.sharing.audioNotShared');
+      // 3D objects (issue 21) stay private too: the gallery and profiles show pictures and videos.
+      if (shared && row.kind === 'model') throw new AppError('BAD_REQUEST', 'api.sharing.modelNotShared');
       if (!changed) throw new AppError('CONFLICT', 'api.sharing.saveBeforeSharing');
       return presentAsset(row, deps.signer);
     },

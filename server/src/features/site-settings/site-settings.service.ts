@@ -8,6 +8,7 @@ import {
   type TPublicSiteSettings,
   type TSiteSettings,
   type TSiteSettingsInput,
+  trainingIdOfModel,
   ZBlockedTerm,
   ZSiteSettingsInput,
 } from '@kaleido/common';
@@ -232,7 +233,11 @@ export function createSiteSettingsService(deps: {
       if (effective.matcher.blocks(job.prompt, job.negativePrompt)) throw new AppError('CONTENT_BLOCKED');
       const user = await deps.users.findById(userId);
       const allowed = allowedFor(effective.settings, user?.plan ?? 'free');
-      if (allowed && !allowed.includes(job.model)) throw new AppError('MODEL_NOT_ALLOWED');
+      // A person's own trained model (Train) is not one of the installation's models a plan lists:
+      // it answers only to its owner (else the model is unknown), who paid for its training.
+      if (allowed && !allowed.includes(job.model) && trainingIdOfModel(job.model) === null) {
+        throw new AppError('MODEL_NOT_ALLOWED');
+      }
     },
 
     /** The first of these models the person's plan allows (a submit without a model takes it). */

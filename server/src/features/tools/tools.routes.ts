@@ -3,6 +3,8 @@ import type { App } from '../../platform/http/route-schemas.js';
 import type { Authenticator } from '../auth/authn.js';
 import { answerJob, JOB_START_SCHEMA } from '../generations/generations.routes.js';
 import type { GenerationsService } from '../generations/generations.service.js';
+import { lipsyncRoutes } from '../lipsync/lipsync.routes.js';
+import { threeDRoutes } from '../three-d/three-d.routes.js';
 import type { ToolsService } from './tools.service.js';
 
 /** The creative tools' calls: what the installation can do, and starting enhance and edit jobs. */
@@ -45,4 +47,7 @@ export function toolsRoutes(
       return answerJob(deps.generations, reply, row, request.query.wait === 'true');
     },
   );
+
+  lipsyncRoutes(app, deps);
+  threeDRoutes(app, deps);
 }

@@ -28,11 +28,16 @@ import type { GenerationRow } from '../generations/generations.repository.js';
 import type { GenerationsService, JobDraft, SubmitOptions } from '../generations/generations.service.js';
 import type { ProviderRegistry, ResolvedModel } from '../generations/provider-registry.js';
 import type { AssetRow, AssetsRepository } from '../library/assets.repository.js';
+import { createLipsyncService } from '../lipsync/lipsync.service.js';
+import { createThreeDService } from '../three-d/three-d.service.js';
 import type { UploadLimits } from '../uploads/upload-limits.js';
 
 /** An image or video asset (what the tools take). */
 type VisualAsset = AssetRow & { kind: TGenerationType; settings: TStoredGenerationOptions };
-const isVisual = (row: AssetRow): row is VisualAsset => row.kind !== 'audio' && row.settings.kind !== 'audio';
+const isVisual = (row: AssetRow): row is VisualAsset =>
+  (row.kind === 'image' || row.kind === 'video') &&
+  row.settings.kind !== 'audio' &&
+  row.settings.kind !== 'model';
 
 export type EnhanceInput = z.output<typeof ZEnhanceRequest>;
 export type EditInput = z.output<typeof ZEditRequest>;
@@ -64,6 +69,11 @@ export function createToolsService(deps: {
   /** The model a call naming none takes: the first of `candidates` the person's plan allows (site settings). */
   preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
 }) {
+  /** Video Lipsync (issue 21): its own checks and drafts, on the same engine. */
+  const lipsync = createLipsyncService(deps);
+  /** 3D Objects (issue 21): likewise. */
+  const threeD = createThreeDService(deps);
+
   /** Models offering `tool` whose provider implements the call, for assets of `kind`. */
   function modelsFor(tool: ModelTool, kind?: TGenerationType): ResolvedModel[] {
     return deps.registry
@@ -244,6 +254,11 @@ export function createToolsService(deps: {
   }
 
   return {
+    /** Starts lipsync jobs (`POST /api/tools/lipsync`, `/api/v1/tools/lipsync`). */
+    lipsync,
+    /** Starts 3D jobs (`POST /api/generate-3d`, `/api/v1/generate/3d`). */
+    threeD,
+
     /** `GET /api/tools`: the modes, their models (available when the provider is up), limits and prices. */
     async info(): Promise<TToolsInfo> {
       const health = await deps.registry.health();
@@ -289,6 +304,7 @@ export function createToolsService(deps: {
           video: { maxBytes: limits.video.maxBytes, maxDurationSeconds: limits.video.maxDurationSeconds },
           audio: { maxBytes: limits.audio.maxBytes, maxDurationSeconds: limits.audio.maxDurationSeconds },
         },
+        lipsync: lipsync.info(up),
         docsUrl: PROVIDER_SETUP_DOCS_PATH,
       };
     },

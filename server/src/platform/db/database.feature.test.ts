@@ -62,6 +62,8 @@ describe('database and migrations', () => {
       ['0016-people-audit', 'Success'],
       ['0017-moderation-site-settings', 'Success'],
       ['0018-library-search', 'Success'],
+      ['0019-creative-tools-2', 'Success'],
+      ['0020-trainings', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);
@@ -233,6 +235,102 @@ describe('database and migrations', () => {
         "insert into assets_search(assets_search, rank) values ('integrity-check', 0)",
       );
       expect(() => integrity.run()).not.toThrow();
+    }
+  });
+
+  it('lets 0019 add 3D objects and the issue 21 tools, keeping rows, rowids, indexes, triggers and links', async () => {
+    const migrator = new Migrator({
+      db: database.kysely,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+    });
+    expect((await migrator.migrateTo('0018-library-search')).error).toBeUndefined();
+    const user = newUser();
+    await database.kysely.insertInto('users').values(user).execute();
+    const asset = (id: string, prompt: string, kind: 'image' | 'model' = 'image') =>
+      sql`insert into assets (id, user_id, generation_id, kind, prompt, settings, file_key, content_type,
+        size_bytes, width, height, seed, provider, model, created_at)
+        values (${id}, ${user.id}, null, ${kind}, ${prompt}, '{}', ${`users/${user.id}/${id}`}, 'image/png',
+        10, 4, 4, 1, 'sketch', 'sketch', ${new Date().toISOString()})`.execute(database.kysely);
+    const job = (id: string, kind: string, tool: string) =>
+      sql`insert into generations (id, user_id, kind, status, prompt, options, provider, model, seed, cost,
+        reserved_monthly, reserved_purchased, credit_state, created_at, updated_at, tool)
+        values (${id}, ${user.id}, ${kind}, 'queued', 'a chair', '{}', 'sketch', 'sketch', 1, 1, 1, 0,
+        'reserved', ${new Date().toISOString()}, ${new Date().toISOString()}, ${tool})`.execute(
+        database.kysely,
+      );
+    await asset('a-lighthouse', 'A lighthouse at dusk');
+    await asset('a-forest', 'A misty forest');
+    await sql`insert into asset_sources (asset_id, source_asset_id, position) values ('a-forest', 'a-lighthouse', 0)`.execute(
+      database.kysely,
+    );
+    await job('g-old', 'image', 'edit');
+    await expect(asset('a-chair', 'A chair', 'model')).rejects.toThrow(/check/i);
+    await expect(job('g-3d', 'model', '3d')).rejects.toThrow(/check/i);
+
+    const native = database.native?.kind === 'sqlite' ? database.native.db : null;
+    const schema = () =>
+      native
+        ?.prepare(
+          "select type, name, tbl_name, sql from sqlite_schema where name not like 'sqlite_%' order by name",
+        )
+        .all() as { name: string; sql: string | null }[] | undefined;
+    const rowids = (table: string) => native?.prepare(`select rowid, id from ${table} order by rowid`).all();
+    const before = schema();
+    const rowidsBefore = [rowids('assets'), rowids('generations')];
+
+    expect((await migrator.migrateTo('0019-creative-tools-2')).error).toBeUndefined();
+    await asset('a-chair', 'A wooden chair', 'model');
+    for (const tool of ['realtime', 'lipsync', '3d'])
+      await job(`g-${tool}`, tool === '3d' ? 'model' : 'video', tool);
+    await expect(asset('a-text', 'Text', 'text' as 'image')).rejects.toThrow(/check/i);
+    await expect(job('g-paint', 'image', 'paint')).rejects.toThrow(/check/i);
+    await expect(job('g-sound', 'sound', 'generate')).rejects.toThrow(/check/i);
+    // The link survived the rebuild (no cascade), and the search index still answers.
+    expect(await database.kysely.selectFrom('asset_sources').select('asset_id').execute()).toEqual([
+      { asset_id: 'a-forest' },
+    ]);
+    const assets = createAssetsRepository(database.kysely, database.dialect);
+    const search = async (q: string) =>
+      (await assets.page({ userId: user.id, q, type: 'all', sort: 'newest', limit: 10 })).map(
+        (row) => row.id,
+      );
+    expect(await search('lighthouse')).toEqual(['a-lighthouse']);
+    expect(await search('chair')).toEqual(['a-chair']);
+
+    if (native && before) {
+      // Exactly the same schema apart from the two checks; the rows kept their rowids.
+      const widened = before.map((row) =>
+        row.name === 'assets' || row.name === 'generations'
+          ? {
+              ...row,
+              sql: row.sql
+                ?.replace(
+                  "kind in ('image', 'video', 'audio')",
+                  "kind in ('image', 'video', 'audio', 'model')",
+                )
+                .replace("kind in ('image', 'video')", "kind in ('image', 'video', 'model')")
+                .replace(
+                  "tool in ('generate', 'enhance', 'edit')",
+                  "tool in ('generate', 'enhance', 'edit', 'realtime', 'lipsync', '3d')",
+                ),
+            }
+          : row,
+      );
+      expect(schema()).toEqual(widened);
+      expect(widened).not.toEqual(before);
+      const [assetRows, jobRows] = rowidsBefore;
+      expect(rowids('assets')?.slice(0, 2)).toEqual(assetRows);
+      expect(rowids('generations')?.slice(0, 1)).toEqual(jobRows);
+      expect(native.pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(() =>
+        native.prepare("insert into assets_search(assets_search, rank) values ('integrity-check', 0)").run(),
+      ).not.toThrow();
+
+      // Down removes the new rows and restores the old schema exactly.
+      expect((await migrator.migrateTo('0018-library-search')).error).toBeUndefined();
+      expect(schema()).toEqual(before);
+      expect(rowids('assets')).toEqual(assetRows);
+      expect(await database.kysely.selectFrom('asset_sources').select('asset_id').execute()).toHaveLength(1);
     }
   });
 

@@ -1,9 +1,11 @@
 import type {
   TAssetKind,
+  TAssetTool,
   TAuditAction,
   TAuditTargetType,
   TCreditLedgerKind,
   TGenerationType,
+  TJobKind,
 } from '@kaleido/common';
 import type { Generated } from 'kysely';
 
@@ -172,7 +174,7 @@ export type GenerationStatus = 'queued' | 'running' | 'succeeded' | 'failed' | '
 export interface GenerationsTable {
   id: string;
   user_id: string;
-  kind: TGenerationType;
+  kind: TJobKind;
   status: GenerationStatus;
   progress: number;
   stage: string | null;
@@ -215,8 +217,8 @@ export interface GenerationsTable {
   webhook_url: Generated<string | null>;
   /** JSON array of the event names that request wants (`webhook_events_filter`); null: all. */
   webhook_events: Generated<string | null>;
-  /** The tool of the job (issue 16); `generate` for the generators. */
-  tool: Generated<'generate' | 'enhance' | 'edit'>;
+  /** The tool of the job (issues 16, 21); `generate` for the generators. */
+  tool: Generated<TAssetTool>;
   /** JSON array of the assets a tool job works on. */
   source_asset_ids: Generated<string>;
   /** JSON of the tool's request (scale, quality, mode, …); null for generations. */
@@ -227,7 +229,7 @@ export interface AssetsTable {
   id: string;
   user_id: string;
   generation_id: string | null;
-  /** `audio` only for uploads (issue 16). */
+  /** `audio` only for uploads (issue 16); `model`: a GLB 3D object (issue 21). */
   kind: TAssetKind;
   prompt: string;
   settings: string;
@@ -250,7 +252,7 @@ export interface AssetsTable {
   /** Made by a job or uploaded by its owner (issue 16). */
   origin: Generated<'generated' | 'uploaded'>;
   /** The tool whose job made it; null for uploads. */
-  tool: Generated<'generate' | 'enhance' | 'edit' | null>;
+  tool: Generated<TAssetTool | null>;
   /** JSON array of the assets it was made from (kept when they are deleted). */
   source_asset_ids: Generated<string>;
   /** 0/1: hidden by an administrator from the gallery and public profiles (issue 20). */
@@ -268,7 +270,7 @@ export interface UsageLogsTable {
   id: string;
   user_id: string;
   generation_id: string;
-  kind: TGenerationType;
+  kind: TJobKind;
   /** Null when the person had data collection off at the time (no prompt text kept). */
   prompt: string | null;
   credits: number;
@@ -550,6 +552,38 @@ export interface AnnouncementEmailsTable {
   finished_at: string | null;
 }
 
+/** A personal model training (migration 0020, issue 21): a durable job of the training queue. */
+export interface TrainingsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  trigger_word: string;
+  kind: 'style' | 'product' | 'character';
+  provider: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+  progress: Generated<number>;
+  stage: string | null;
+  cost: number;
+  reserved_monthly: number;
+  reserved_purchased: number;
+  /** JSON array of asset ids. */
+  source_asset_ids: string;
+  remote_id: string | null;
+  /** JSON: the provider's handle of the remote training. */
+  remote_state: string | null;
+  weights_url: string | null;
+  remote_version: string | null;
+  error: string | null;
+  cancel_requested: Generated<number>;
+  attempts: Generated<number>;
+  lease_until: string | null;
+  next_poll_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+  deleted_at: string | null;
+}
+
 /** The audit log (migration 0016): append-only, no foreign keys (rows outlive actors and targets). */
 export interface AuditEventsTable {
   id: string;
@@ -604,4 +638,5 @@ export interface DB {
   reports: ReportsTable;
   invites: InvitesTable;
   announcement_emails: AnnouncementEmailsTable;
+  trainings: TrainingsTable;
 }

@@ -58,6 +58,7 @@ const TYPES: Record<string, string> = {
   m4a: 'audio/mp4',
   json: 'application/json',
   zip: 'application/zip',
+  glb: 'model/gltf-binary',
 };
 
 export function contentTypeForKey(key: string): string {

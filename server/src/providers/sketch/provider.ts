@@ -2,12 +2,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeEnhancer, ENHANCE_LIMITS, upscaleImage, upscaleVideo } from '../enhance/index.js';
+import { LOWPOLY_MODEL, lowPoly3d } from '../lowpoly/provider-3d.js';
+import { LowPolyWorkerPool } from '../lowpoly/worker-pool.js';
 import {
   type EditRequest,
   type GenerationContext,
   type GenerationOutput,
   type GenerationProvider,
   type GenerationRequest,
+  type Model3dRequest,
   type ModelCapabilities,
   type ProviderCapabilities,
   ProviderError,
@@ -114,6 +117,8 @@ export interface SketchProviderOptions {
   cancelGraceMs?: number;
   /** Overrides where the worker script is found (tests). */
   workerEntry?: WorkerEntry;
+  /** Overrides where the 3D modeller's worker script is found (tests). */
+  lowPolyWorkerEntry?: WorkerEntry;
 }
 
 export interface SketchProvider extends GenerationProvider {
@@ -165,11 +170,14 @@ export function createSketchProvider(options: SketchProviderOptions = {}): Sketc
   };
   const poolSize = options.poolSize ?? 1;
   let pool: SketchWorkerPool | null = null;
+  // The offline 3D modeller's own thread (issue 21): its jobs never wait behind a long Sketch video.
+  let lowPolyPool: LowPolyWorkerPool | null = null;
   let closed = false;
   const capabilities: ProviderCapabilities = {
     providerId: SKETCH_PROVIDER_ID,
     providerName: 'Sketch (built-in, offline)',
-    models: [SKETCH_MODEL],
+    // The offline 3D modeller (issue 21) is offered here too: the one built-in, offline provider.
+    models: [SKETCH_MODEL, LOWPOLY_MODEL],
   };
   return {
     id: SKETCH_PROVIDER_ID,
@@ -194,6 +202,20 @@ export function createSketchProvider(options: SketchProviderOptions = {}): Sketc
       if (closed) throw new ProviderError('unavailable', 'The Sketch renderer is shut down.');
       return sketchUpscale(request, context);
     },
+    async generate3d(request: Model3dRequest, context: GenerationContext): Promise<GenerationOutput> {
+      if (closed) throw new ProviderError('unavailable', 'The Sketch renderer is shut down.');
+      if (poolSize <= 0) return lowPoly3d(request, context);
+      lowPolyPool ??= new LowPolyWorkerPool({
+        size: 1,
+        cancelGraceMs: options.cancelGraceMs ?? 1500,
+        idleMs: 60_000,
+        ...(options.lowPolyWorkerEntry ? { entry: options.lowPolyWorkerEntry } : {}),
+      });
+      const modeller = lowPolyPool;
+      return lowPoly3d(request, context, (prompt, seed, posterSize, steps) =>
+        modeller.run({ prompt, seed, posterSize }, steps),
+      );
+    },
     async edit(request: EditRequest, context: GenerationContext): Promise<GenerationOutput> {
       if (closed) throw new ProviderError('unavailable', 'The Sketch renderer is shut down.');
       if (poolSize <= 0) return sketchEdit(request, context);
@@ -211,6 +233,8 @@ export function createSketchProvider(options: SketchProviderOptions = {}): Sketc
       closed = true;
       await pool?.close();
       pool = null;
+      await lowPolyPool?.close();
+      lowPolyPool = null;
       // The Enhancer's worker (shared by the process, started again on the next use).
       await closeEnhancer();
     },

@@ -13,6 +13,7 @@ import {
   type VideoRequest,
 } from '../provider.js';
 import { createSketchProvider, type SketchProvider } from './provider.js';
+import { videoFrameSize } from './video-encode.js';
 import { resolveWorkerEntry } from './worker-pool.js';
 
 function image(overrides: Partial<ImageRequest> = {}): ImageRequest {
@@ -120,7 +121,7 @@ describe('Sketch provider', () => {
     await provider.close();
   });
 
-  it('describes one honest offline model', () => {
+  it('describes its honest offline models: the renderer and the tool-only low-poly modeller', () => {
     const capabilities = provider.capabilities();
     expect(capabilities.providerId).toBe('sketch');
     expect(capabilities.models).toEqual([
@@ -135,6 +136,12 @@ describe('Sketch provider', () => {
         maxHeight: 2048,
         videoDurations: [3, 5, 8, 10],
         videoFrameRates: [24, 30, 60],
+      }),
+      expect.objectContaining({
+        id: 'lowpoly-3d',
+        description: 'Offline procedural low-poly modeller — not an AI model',
+        generates: false,
+        tools: ['3d'],
       }),
     ]);
   });
@@ -291,6 +298,33 @@ describe('Sketch provider', () => {
     // Three renders / 72 frames: seconds of CPU, more on a loaded shared machine.
   }, 30_000);
 
+  it('draws a 720p video at 540p and lets ffmpeg upscale it to exactly 1280×720', async () => {
+    const output = await provider.generate(video({ width: 1280, height: 720 }), context());
+    expect(output.details?.renderSize).toBe('960×540');
+    expect([output.width, output.height]).toEqual([1280, 720]);
+    const movie = await parseMp4(output.data);
+    expect([movie.videoTracks[0]?.video?.width, movie.videoTracks[0]?.video?.height]).toEqual([1280, 720]);
+    expect(movie.videoTracks[0]?.nb_samples).toBe(72);
+    const poster = await sharp(output.poster).metadata();
+    expect([poster.width, poster.height]).toEqual([1280, 720]);
+  }, 30_000);
+
+  it('keeps a grainy 1024² photographic still under 1 MB', async () => {
+    const output = await provider.generate(
+      image({ width: 1024, height: 1024, style: 'photographic', quality: 'high', seed: 1 }),
+      context(),
+    );
+    expect(output.data.length).toBeLessThan(1_000_000);
+    // Still visibly grainy: neighbouring pixels of the flat sky differ.
+    const { data, width } = await rgb(output.data);
+    let differing = 0;
+    for (let x = 100; x < 300; x += 2) {
+      const i = (200 * width + x) * 3;
+      if (Math.abs((data[i] as number) - (data[i + 6] as number)) >= 2) differing++;
+    }
+    expect(differing).toBeGreaterThan(20);
+  });
+
   it('stops promptly on cancel and leaves no ffmpeg behind', async () => {
     const controller = new AbortController();
     let resolveStarted: () => void = () => undefined;
@@ -348,6 +382,20 @@ describe('Sketch provider', () => {
       await crashing.close();
       if (existsSync(flag)) unlinkSync(flag);
     }
+  });
+});
+
+describe('Sketch video frame size', () => {
+  it('draws frames over 540 lines smaller when ffmpeg can upscale them, and full size for WASM', async () => {
+    const auto = (width: number, height: number) => videoFrameSize({ width, height, preference: 'auto' });
+    expect(await auto(1920, 1080)).toEqual({ width: 1280, height: 720 });
+    expect(await auto(1080, 1920)).toEqual({ width: 720, height: 1280 });
+    expect(await auto(1280, 720)).toEqual({ width: 960, height: 540 });
+    expect(await auto(854, 480)).toEqual({ width: 854, height: 480 });
+    expect(await videoFrameSize({ width: 1920, height: 1080, preference: 'wasm' })).toEqual({
+      width: 1920,
+      height: 1080,
+    });
   });
 });
 

@@ -4,8 +4,8 @@ import type {
   TBlockedTermKind,
   TCreditLedgerKind,
   TGenerationStatus,
-  TGenerationType,
   TInviteStatus,
+  TJobKind,
   TPlanId,
   TReportReason,
   TReviewStatus,
@@ -37,9 +37,10 @@ export const JOB_STATUS_LABELS: Record<TGenerationStatus, MessageId> = {
   cancelled: 'admin.jobStatus.cancelled',
 };
 
-export const JOB_TYPE_LABELS: Record<TGenerationType, MessageId> = {
+export const JOB_TYPE_LABELS: Record<TJobKind, MessageId> = {
   image: 'admin.jobType.image',
   video: 'admin.jobType.video',
+  model: 'admin.jobType.model',
 };
 
 export const LEDGER_KIND_LABELS: Record<TCreditLedgerKind, MessageId> = {

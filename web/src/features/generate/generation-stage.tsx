@@ -170,8 +170,9 @@ function settingsChips(
   settings: TAssetSettings,
   t: Translate,
 ): { key: string; text: string }[] {
-  // A generator never makes audio (it is only uploaded); the type says so for the compiler.
-  if (type === 'audio' || settings.kind === 'audio') return [];
+  // A generator makes only images and videos (audio is uploaded, 3D objects come from their tool).
+  if (type === 'audio' || type === 'model' || settings.kind === 'audio' || settings.kind === 'model')
+    return [];
   return FIELDS[type]
     .filter((field) => field.values.length > 1 || field.key === 'frameRate')
     .map((field) => {

@@ -123,6 +123,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     if (prefill.settings) chooseSettings(settingsFrom(type, prefill.settings));
     if (prefill.negativePrompt !== undefined) setNegativePrompt(prefill.negativePrompt);
     if (prefill.seed !== undefined) setSeed(String(prefill.seed));
+    if (prefill.model !== undefined) setModelId(prefill.model);
     setResult(null);
     navigate({ pathname, search }, { replace: true, state: null });
     promptRef.current?.focus();
@@ -201,7 +202,8 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
       settings,
       ...(negativePrompt.trim() ? { negativePrompt: negativePrompt.trim() } : {}),
       ...(seed !== '' ? { seed: Number(seed) } : {}),
-      ...(modelId && models.length > 1 ? { model: modelId } : {}),
+      // A model chosen (or handed over, e.g. Train's model) goes along even before the list has loaded.
+      ...(modelId && models.length !== 1 ? { model: modelId } : {}),
     };
     try {
       const accepted = await submission.mutateAsync(body as Parameters<typeof submission.mutateAsync>[0]);

@@ -342,6 +342,8 @@ export interface GeneratorPrefill {
   negativePrompt?: string;
   settings?: Record<string, unknown>;
   seed?: number;
+  /** A model to choose (Train's "Generate with it": the person's trained model). */
+  model?: string;
 }
 
 /** The prefill in a navigation state, or null when there is none. */
@@ -355,5 +357,6 @@ export function readPrefill(state: unknown): GeneratorPrefill | null {
     prefill.settings = value.settings as Record<string, unknown>;
   if (typeof value.seed === 'number' && Number.isInteger(value.seed) && value.seed >= 0)
     prefill.seed = value.seed;
+  if (typeof value.model === 'string' && value.model) prefill.model = value.model;
   return Object.keys(prefill).length > 0 ? prefill : null;
 }

@@ -92,7 +92,7 @@ describe('home page', () => {
     expect(wrapIndex(0, -1, 2)).toBe(1);
   });
 
-  it('shows the eight tools: Image, Video, Enhancer and Edit open, the others are honestly coming soon; Show all opens the tools page', async () => {
+  it('shows the eight tools, each opening its page (none is "coming soon"); Show all opens the tools page', async () => {
     mockServer({ handler: gallery });
     const { user, router } = renderApp('/');
     const section = await screen.findByRole('region', { name: 'Generate' });
@@ -104,20 +104,20 @@ describe('home page', () => {
       'edit',
       'video-lipsync',
     ]);
-    expect(within(section).getByRole('link', { name: 'Open Image' })).toHaveAttribute(
-      'href',
-      '/generate/image',
-    );
-    expect(within(section).getByRole('link', { name: 'Open Video' })).toHaveAttribute(
-      'href',
-      '/generate/video',
-    );
-    expect(within(section).getByRole('link', { name: 'Open Enhancer' })).toHaveAttribute(
-      'href',
-      '/tools/enhance',
-    );
-    expect(within(section).getByRole('link', { name: 'Open Edit' })).toHaveAttribute('href', '/tools/edit');
-    expect(within(section).getAllByText('Coming soon')).toHaveLength(4);
+    const opens = {
+      Image: '/generate/image',
+      Video: '/generate/video',
+      Realtime: '/tools/realtime',
+      Enhancer: '/tools/enhance',
+      Edit: '/tools/edit',
+      'Video Lipsync': '/tools/lipsync',
+      Train: '/tools/train',
+      '3D Objects': '/tools/3d',
+    };
+    for (const [title, href] of Object.entries(opens)) {
+      expect(within(section).getByRole('link', { name: `Open ${title}` })).toHaveAttribute('href', href);
+    }
+    expect(within(section).queryAllByText('Coming soon')).toHaveLength(0);
     expect(within(section).getAllByText('New')).toHaveLength(4);
     await user.click(within(section).getByRole('link', { name: 'Show all' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeInTheDocument();
@@ -168,7 +168,8 @@ describe('home page in another language', () => {
     );
     const tools = screen.getByRole('region', { name: '生成' });
     expect(within(tools).getByRole('link', { name: '打开图片' })).toHaveAttribute('href', '/generate/image');
-    expect(within(tools).getAllByText('即将推出')).toHaveLength(4);
+    expect(within(tools).queryAllByText('即将推出')).toHaveLength(0);
+    expect(within(tools).getAllByRole('link', { name: /^打开/ })).toHaveLength(8);
     const section = screen.getByRole('region', { name: '作品广场' });
     expect(await within(section).findByRole('link', { name: '下载“prompt number 1”' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '按次付费' })).toBeInTheDocument();

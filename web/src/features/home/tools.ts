@@ -56,6 +56,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'home.tools.realtime.description',
     icon: Zap,
     isNew: false,
+    to: APP_ROUTES.realtime,
     accent: 'from-amber-400 to-yellow-300',
   },
   {
@@ -82,6 +83,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'home.tools.lipsync.description',
     icon: AudioLines,
     isNew: true,
+    to: APP_ROUTES.lipsync,
     accent: 'from-pink-500 to-rose-400',
   },
   {
@@ -91,6 +93,7 @@ export const TOOLS: readonly Tool[] = [
     descriptionValues: { product: PRODUCT_NAME },
     icon: GraduationCap,
     isNew: false,
+    to: APP_ROUTES.train,
     accent: 'from-indigo-500 to-violet-400',
   },
   {
@@ -99,6 +102,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'home.tools.objects3d.description',
     icon: Box,
     isNew: false,
+    to: APP_ROUTES.threeD,
     accent: 'from-cyan-400 to-sky-500',
   },
 ];

@@ -23,6 +23,7 @@ const PRIORITY_ITEMS = 4;
 
 function typeLabel(asset: TAsset, t: Translate): string {
   if (asset.type === 'image') return t('library.item.image');
+  if (asset.type === 'model') return t('threeD.asset.label');
   const seconds = asset.metadata.durationSeconds;
   if (asset.type === 'audio') {
     return seconds

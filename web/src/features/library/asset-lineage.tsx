@@ -1,10 +1,11 @@
 import type { TAsset } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { useQuery } from '@tanstack/react-query';
-import { GitBranch, Maximize2, PenLine } from 'lucide-react';
+import { AudioLines, GitBranch, Maximize2, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
+import { formatElapsed } from '../../lib/format';
 import { buttonClass } from '../../ui/button';
 import { lineageQueryOptions, toolLink } from '../tools/api';
 
@@ -12,6 +13,8 @@ import { lineageQueryOptions, toolLink } from '../tools/api';
 const SOURCE_LABELS: Record<string, MessageId> = {
   enhance: 'library.lineage.enhancedFrom',
   edit: 'library.lineage.editedFrom',
+  lipsync: 'lipsync.lineage.from',
+  '3d': 'threeD.lineage.from',
   generate: 'library.lineage.variationOf',
 };
 
@@ -38,7 +41,9 @@ function LineageItem({ asset, caption }: { asset: TAsset; caption: string }) {
         <span className="min-w-0 text-sm">
           <span className="block font-medium text-fg group-hover:underline">{caption}</span>
           <span className="block truncate text-xs text-fg-muted tabular-nums">
-            {t('library.lineage.size', { width: asset.metadata.width, height: asset.metadata.height })}
+            {asset.type === 'audio'
+              ? formatElapsed((asset.metadata.durationSeconds ?? 0) * 1000)
+              : t('library.lineage.size', { width: asset.metadata.width, height: asset.metadata.height })}
           </span>
         </span>
       </Link>
@@ -89,14 +94,28 @@ export function AssetLineage({ asset }: { asset: TAsset }) {
                   ? t('library.lineage.enhanced')
                   : item.tool === 'edit'
                     ? t('library.lineage.edited')
-                    : t('library.lineage.variation')
+                    : item.tool === 'lipsync'
+                      ? t('lipsync.lineage.made')
+                      : item.tool === '3d'
+                        ? t('threeD.lineage.made')
+                        : t('library.lineage.variation')
               }
             />
           ))}
         </ul>
       ) : null}
-      {/* Audio (for lipsync) goes into neither tool. */}
-      {asset.type === 'audio' ? null : (
+      {/* Audio goes into lipsync only; videos into lipsync too; no tool takes a 3D object. */}
+      {asset.type === 'model' ? null : asset.type === 'audio' ? (
+        <div className="mt-3 flex flex-wrap gap-2 *:flex-auto">
+          <Link
+            to={`${APP_ROUTES.lipsync}?audio=${encodeURIComponent(asset.id)}`}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+          >
+            <AudioLines aria-hidden />
+            {t('lipsync.lineage.open')}
+          </Link>
+        </div>
+      ) : (
         <div className="mt-3 flex flex-wrap gap-2 *:flex-auto">
           <Link
             to={toolLink('enhance', asset.id)}
@@ -113,7 +132,15 @@ export function AssetLineage({ asset }: { asset: TAsset }) {
               <PenLine aria-hidden />
               {t('library.lineage.openInEdit')}
             </Link>
-          ) : null}
+          ) : (
+            <Link
+              to={`${APP_ROUTES.lipsync}?asset=${encodeURIComponent(asset.id)}`}
+              className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            >
+              <AudioLines aria-hidden />
+              {t('lipsync.lineage.open')}
+            </Link>
+          )}
         </div>
       )}
     </section>

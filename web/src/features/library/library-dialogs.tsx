@@ -22,6 +22,7 @@ import { modelsQueryOptions } from '../generate/api';
 import { DiagnosticsPanel } from '../generate/diagnostics-panel';
 import { FIELDS, settingValue } from '../generate/options';
 import { ShareToggle } from '../sharing/share-toggle';
+import { ModelViewer } from '../tools/three-d-viewer';
 import { assetGenerationQueryOptions } from './api';
 import { AssetLineage } from './asset-lineage';
 import { AssetDownloadLink, AssetOpenLink } from './asset-links';
@@ -37,8 +38,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function settingRows(asset: TAsset, t: Translate): { label: string; value: string }[] {
   const settings = asset.settings;
-  // Audio is only ever uploaded: it has no generator settings.
-  if (asset.type === 'audio' || settings.kind === 'audio') return [];
+  // Audio is only ever uploaded and 3D objects have their own facts: no generator settings.
+  if (
+    asset.type === 'audio' ||
+    asset.type === 'model' ||
+    settings.kind === 'audio' ||
+    settings.kind === 'model'
+  ) {
+    return [];
+  }
   return FIELDS[asset.type]
     .map((field) => {
       const value = settingValue(settings, field.key);
@@ -153,6 +161,13 @@ export function AssetDetailDialog({
                     className="w-full"
                   />
                 </div>
+              ) : asset.type === 'model' ? (
+                <ModelViewer
+                  key={asset.id}
+                  url={asset.url}
+                  label={t('threeD.viewer.label', { prompt: asset.prompt })}
+                  className="aspect-square w-full max-h-[min(80dvh,44rem)] sm:rounded-none"
+                />
               ) : asset.type === 'video' ? (
                 // biome-ignore lint/a11y/useMediaCaption: generated videos have no speech to caption.
                 <video
@@ -319,7 +334,7 @@ export function AssetDetailDialog({
               <DiagnosticsPanel jobId={asset.generationId} />
 
               {/* Shown on the owner's public profile and in the gallery, as profile visibility allows. */}
-              {asset.type === 'audio' ? null : <ShareToggle asset={asset} />}
+              {asset.type === 'audio' || asset.type === 'model' ? null : <ShareToggle asset={asset} />}
 
               {/* On phones the actions come right under the media; beside it, at the bottom. */}
               <div className="-order-1 flex flex-col gap-2 sm:order-none sm:mt-auto sm:pt-1">

@@ -2,6 +2,7 @@ import type { TAsset } from '@kaleido/common';
 import { APP_ROUTES, LIBRARY_ARCHIVE_MAX, LIBRARY_FILTERS, LIBRARY_SORTS } from '@kaleido/common/browser';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Box,
   Clapperboard,
   FileArchive,
   ImageIcon,
@@ -61,6 +62,7 @@ const FILTER_LABELS: Record<LibraryFilter, MessageId> = {
   all: 'library.filter.all',
   image: 'library.filter.image',
   video: 'library.filter.video',
+  model: 'library.filter.model',
   upload: 'library.filter.upload',
 };
 const SORT_LABELS: Record<LibrarySort, MessageId> = {
@@ -126,8 +128,9 @@ function LibraryBrowser() {
   };
   const closeDetail = library.closeDetail;
   const reuseSettings = (asset: TAsset) => {
-    // Only a generator's result offers this (an audio upload never does).
-    if (asset.type === 'audio' || asset.settings.kind === 'audio') return;
+    // Only a generator's result offers this (an audio upload or a 3D object never does).
+    if (asset.type === 'audio' || asset.type === 'model') return;
+    if (asset.settings.kind === 'audio' || asset.settings.kind === 'model') return;
     const state: GeneratorPrefill = {
       prompt: asset.prompt,
       settings: asset.settings,
@@ -234,6 +237,11 @@ function LibraryBrowser() {
               <Link to={APP_ROUTES.enhance} className={buttonClass({ variant: 'secondary' })}>
                 <Upload aria-hidden />
                 {t('library.action.upload')}
+              </Link>
+            ) : type === 'model' ? (
+              <Link to={APP_ROUTES.threeD} className={buttonClass({ variant: 'secondary' })}>
+                <Box aria-hidden />
+                {t('threeD.library.make')}
               </Link>
             ) : type !== 'all' ? (
               <Link to={GENERATOR_ROUTES[type]} className={buttonClass({ variant: 'secondary' })}>

@@ -49,6 +49,13 @@ function toolsInfo(): TToolsInfo {
     },
     prices: { ...TOOL_PRICES },
     uploads: UPLOAD_LIMITS,
+    lipsync: {
+      available: false,
+      models: [],
+      providers: ['fal', 'replicate'],
+      syncModes: ['cut_off'],
+      secondsPerCredit: 2,
+    },
     docsUrl: PROVIDER_SETUP_DOCS_PATH,
   };
 }

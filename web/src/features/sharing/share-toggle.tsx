@@ -46,8 +46,9 @@ export function ShareToggle({ asset }: { asset: TAsset }) {
           checked={asset.shared}
           busy={share.isPending}
           onCheckedChange={(shared) => {
-            // Audio is never shared (the dialog shows no toggle for it).
-            if (shared && asset.type !== 'audio') trackFeature('share', asset.type);
+            // Audio and 3D objects are never shared (the dialog shows no toggle for them).
+            if (shared && (asset.type === 'image' || asset.type === 'video'))
+              trackFeature('share', asset.type);
             share.mutate(
               { asset, shared },
               {

@@ -16,9 +16,9 @@ import { libraryKeys } from '../library/keys';
 /**
  * The source of a tool lives in the address (`?asset=<id>`): "Open in Enhancer / Edit" links land
  * on it, a reload keeps it, Back returns to the previous source. An upload or a library pick puts
- * the asset in the cache and the address.
+ * the asset in the cache and the address. A tool with two sources (lipsync) names the second's parameter.
  */
-export function useSourceAsset(): {
+export function useSourceAsset(param = 'asset'): {
   assetId: string | null;
   asset: TAsset | null;
   loading: boolean;
@@ -27,7 +27,7 @@ export function useSourceAsset(): {
 } {
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const assetId = params.get('asset');
+  const assetId = params.get(param);
   const query = useQuery({ ...assetQueryOptions(assetId ?? ''), enabled: assetId !== null, retry: false });
   return {
     assetId,
@@ -39,8 +39,8 @@ export function useSourceAsset(): {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (asset) next.set('asset', asset.id);
-          else next.delete('asset');
+          if (asset) next.set(param, asset.id);
+          else next.delete(param);
           return next;
         },
         { preventScrollReset: true },

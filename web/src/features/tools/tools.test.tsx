@@ -62,6 +62,13 @@ function toolsInfo(
     },
     prices: { ...TOOL_PRICES },
     uploads: UPLOAD_LIMITS,
+    lipsync: {
+      available: false,
+      models: [],
+      providers: ['fal', 'replicate'],
+      syncModes: ['cut_off'],
+      secondsPerCredit: 2,
+    },
     docsUrl: '/docs/providers',
   };
 }

@@ -1,7 +1,7 @@
 import type { TAsset } from '@kaleido/common';
 import { APP_ROUTES, UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@kaleido/common/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { FolderOpen, ImagePlus, RefreshCw, Upload, X } from 'lucide-react';
+import { FolderOpen, ImagePlus, Music, RefreshCw, Upload, X } from 'lucide-react';
 import {
   type DragEvent,
   type ClipboardEvent as ReactClipboardEvent,
@@ -10,9 +10,11 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router';
+import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
 import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
+import { formatElapsed } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent } from '../../ui/dialog';
@@ -35,6 +37,16 @@ export interface UploadControlProps {
   onChange: (asset: TAsset | null) => void;
   /** Names the control (the tool's "Source"). */
   label: string;
+  /**
+   * Texts in place of the generic ones (drop, limits, refusals), for a control taking other kinds
+   * (lipsync's audio): they get the same values, plus `audio` (its size limit).
+   */
+  messages?: Partial<Record<MessageId, MessageId>>;
+}
+
+/** An audio upload shows its length where pictures show their size. */
+function assetFigure(asset: TAsset, size: string): string {
+  return asset.type === 'audio' ? formatElapsed((asset.metadata.durationSeconds ?? 0) * 1000) : size;
 }
 
 function firstFile(list: FileList | null | undefined): File | null {
@@ -57,7 +69,8 @@ function LibraryPicker({
   onClose: () => void;
 }) {
   const t = useT();
-  const type = kinds.length === 1 ? kinds[0] : undefined;
+  // Audio exists only as uploads: the picker lists the uploads and keeps the audio.
+  const type = kinds.length === 1 ? (kinds[0] === 'audio' ? 'upload' : kinds[0]) : undefined;
   const list = useQuery({
     queryKey: [...libraryKeys.all, 'picker', type ?? 'all'],
     queryFn: ({ signal }) => api.get<AssetPage>(assetsUrl({ type, limit: 60 }), { signal }),
@@ -91,11 +104,15 @@ function LibraryPicker({
                 <button
                   type="button"
                   onClick={() => onPick(asset)}
-                  aria-label={t('tools.upload.pickItem', {
-                    name: asset.prompt || asset.metadata.filename,
-                    width: asset.metadata.width,
-                    height: asset.metadata.height,
-                  })}
+                  aria-label={
+                    asset.type === 'audio'
+                      ? `${asset.prompt || asset.metadata.filename}, ${assetFigure(asset, '')}`
+                      : t('tools.upload.pickItem', {
+                          name: asset.prompt || asset.metadata.filename,
+                          width: asset.metadata.width,
+                          height: asset.metadata.height,
+                        })
+                  }
                   className="group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-shadow hover:ring-2 hover:ring-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
                 >
                   {asset.thumbnailUrl || asset.type === 'image' ? (
@@ -105,12 +122,19 @@ function LibraryPicker({
                       loading="lazy"
                       className="size-full object-cover transition-transform group-hover:scale-[1.03]"
                     />
+                  ) : asset.type === 'audio' ? (
+                    <span className="flex size-full items-center justify-center text-fg-muted">
+                      <Music aria-hidden className="size-8" />
+                    </span>
                   ) : null}
                   <span className="absolute right-1 bottom-1 rounded-full bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums">
-                    {t('tools.upload.size', {
-                      width: asset.metadata.width,
-                      height: asset.metadata.height,
-                    })}
+                    {assetFigure(
+                      asset,
+                      t('tools.upload.size', {
+                        width: asset.metadata.width,
+                        height: asset.metadata.height,
+                      }),
+                    )}
                   </span>
                 </button>
               </li>
@@ -127,8 +151,9 @@ function LibraryPicker({
  * page) uploaded to the library at no cost, or an item picked from the library. Refusals say why
  * (too large, not a supported type, unreadable, storage full) with the server's detail.
  */
-export function UploadControl({ kinds, value, onChange, label }: UploadControlProps) {
+export function UploadControl({ kinds, value, onChange, label, messages }: UploadControlProps) {
   const t = useT();
+  const text = (id: MessageId): MessageId => messages?.[id] ?? id;
   const queryClient = useQueryClient();
   const info = useQuery(toolsInfoQueryOptions()).data;
   const limits = info?.uploads ?? UPLOAD_LIMITS;
@@ -228,7 +253,7 @@ export function UploadControl({ kinds, value, onChange, label }: UploadControlPr
   );
   const problemView = problem ? (
     <Alert onDismiss={() => setProblem(null)}>
-      <p className="font-medium">{t(problem.title, problem.values)}</p>
+      <p className="font-medium">{t(text(problem.title), problem.values)}</p>
       {problem.detail ? <p className="mt-0.5">{problem.detail}</p> : null}
       {problem.quota ? (
         <p className="mt-1.5 flex flex-wrap gap-x-3 gap-y-1">
@@ -255,11 +280,18 @@ export function UploadControl({ kinds, value, onChange, label }: UploadControlPr
               height={56}
               className="size-14 shrink-0 rounded-xl object-cover"
             />
+          ) : value.type === 'audio' ? (
+            <span className="inline-flex size-14 shrink-0 items-center justify-center rounded-xl bg-surface text-fg-muted">
+              <Music aria-hidden className="size-6" />
+            </span>
           ) : null}
           <div className="min-w-0 flex-1 text-sm">
             <p className="truncate font-medium text-fg">{value.prompt || value.metadata.filename}</p>
             <p className="text-fg-muted tabular-nums">
-              {t('tools.upload.size', { width: value.metadata.width, height: value.metadata.height })}
+              {assetFigure(
+                value,
+                t('tools.upload.size', { width: value.metadata.width, height: value.metadata.height }),
+              )}
             </p>
           </div>
           <Button
@@ -312,16 +344,21 @@ export function UploadControl({ kinds, value, onChange, label }: UploadControlPr
         )}
       >
         <span className="inline-flex size-12 items-center justify-center rounded-2xl bg-surface-2 text-fg-muted">
-          <ImagePlus aria-hidden className="size-6" />
+          {kinds.every((kind) => kind === 'audio') ? (
+            <Music aria-hidden className="size-6" />
+          ) : (
+            <ImagePlus aria-hidden className="size-6" />
+          )}
         </span>
         <p className="text-sm font-medium text-fg">
-          {t('tools.upload.drop', { kinds: kinds.includes('video') ? 'both' : 'image' })}
+          {t(text('tools.upload.drop'), { kinds: kinds.includes('video') ? 'both' : 'image' })}
         </p>
         <p className="text-xs text-fg-muted">
-          {t('tools.upload.limits', {
+          {t(text('tools.upload.limits'), {
             kinds: kinds.includes('video') ? 'both' : 'image',
             image: formatLimit(limits.image.maxBytes),
             video: formatLimit(limits.video.maxBytes),
+            audio: formatLimit(limits.audio.maxBytes),
           })}
         </p>
         {uploading ? (

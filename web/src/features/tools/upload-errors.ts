@@ -1,9 +1,10 @@
+import { UPLOAD_LIMITS } from '@kaleido/common/browser';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { currentLocaleTag } from '../../i18n/locale-state';
 import type { MessageValues } from '../../i18n/use-t';
 import { isApiError } from '../../lib/api-client';
 
-export type UploadKind = 'image' | 'video';
+export type UploadKind = 'image' | 'video' | 'audio';
 
 /** What the upload control says about a refused or failed upload: a headline and, when useful, the server's detail. */
 export interface UploadProblem {
@@ -18,7 +19,12 @@ export interface UploadProblem {
 export interface UploadLimits {
   image: { maxBytes: number };
   video: { maxBytes: number };
+  /** Audio uploads (lipsync, issue 21); absent: the default limit. */
+  audio?: { maxBytes: number };
 }
+
+const maxBytesOf = (kind: UploadKind, limits: UploadLimits): number =>
+  kind === 'audio' ? (limits.audio ?? UPLOAD_LIMITS.audio).maxBytes : limits[kind].maxBytes;
 
 /**
  * A full quota answers 409, or 413 with the account's usage in `details` (`usedBytes`, `limitBytes`):
@@ -47,6 +53,7 @@ function limitValues(kinds: readonly UploadKind[], limits: UploadLimits): Messag
   return {
     image: formatLimit(limits.image.maxBytes),
     video: formatLimit(limits.video.maxBytes),
+    audio: formatLimit(maxBytesOf('audio', limits)),
     kinds: kinds.includes('video') ? 'both' : 'image',
   };
 }
@@ -90,11 +97,15 @@ export function checkBeforeUpload(
   kinds: readonly UploadKind[],
   limits: UploadLimits,
 ): UploadProblem | null {
-  const kind: UploadKind = file.type.startsWith('video/') ? 'video' : 'image';
+  const kind: UploadKind = file.type.startsWith('video/')
+    ? 'video'
+    : file.type.startsWith('audio/')
+      ? 'audio'
+      : 'image';
   // The declared type only picks which limit to compare with; the server checks the content.
   const max = kinds.includes(kind)
-    ? limits[kind].maxBytes
-    : Math.max(...kinds.map((k) => limits[k].maxBytes));
+    ? maxBytesOf(kind, limits)
+    : Math.max(...kinds.map((k) => maxBytesOf(k, limits)));
   if (file.size > max) {
     return { title: 'tools.upload.error.tooLarge', values: limitValues(kinds, limits), quota: false };
   }

@@ -12,13 +12,17 @@ import experimental from '../messages/en/experimental.json';
 import generate from '../messages/en/generate.json';
 import home from '../messages/en/home.json';
 import library from '../messages/en/library.json';
+import lipsync from '../messages/en/lipsync.json';
 import pricing from '../messages/en/pricing.json';
 import profile from '../messages/en/profile.json';
 import pwa from '../messages/en/pwa.json';
+import realtime from '../messages/en/realtime.json';
 import security from '../messages/en/security.json';
 import settings from '../messages/en/settings.json';
 import sharing from '../messages/en/sharing.json';
+import threeD from '../messages/en/threeD.json';
 import tools from '../messages/en/tools.json';
+import train from '../messages/en/train.json';
 import webhooks from '../messages/en/webhooks.json';
 
 const messages = {
@@ -34,6 +38,10 @@ const messages = {
   ...library,
   ...sharing,
   ...tools,
+  ...realtime,
+  ...train,
+  ...threeD,
+  ...lipsync,
   ...settings,
   ...security,
   ...pricing,

@@ -30,9 +30,9 @@ export const emailDe: Record<TEmailMessageId, string> = {
   'email.label.device': 'Gerät',
 
   'email.jobFailed.title':
-    '{kind, select, image {Dein Bild konnte nicht erstellt werden} other {Dein Video konnte nicht erstellt werden}}',
+    '{kind, select, image {Dein Bild konnte nicht erstellt werden} model {Dein 3D-Objekt konnte nicht erstellt werden} other {Dein Video konnte nicht erstellt werden}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido konnte dein Bild nicht fertigstellen.} other {Kaleido konnte dein Video nicht fertigstellen.}}',
+    '{kind, select, image {Kaleido konnte dein Bild nicht fertigstellen.} model {Kaleido konnte dein 3D-Objekt nicht fertigstellen.} other {Kaleido konnte dein Video nicht fertigstellen.}}',
   'email.jobFailed.reason.contentPolicy':
     'Der Prompt wurde von den Sicherheitsfiltern des Modells abgelehnt.',
   'email.jobFailed.reason.timeout': 'Die Generierung hat zu lange gedauert und wurde abgebrochen.',
@@ -45,9 +45,10 @@ export const emailDe: Record<TEmailMessageId, string> = {
     'Die dafür reservierten Credits wurden deinem Guthaben wieder gutgeschrieben. Du kannst es mit demselben Prompt noch einmal versuchen.',
   'email.jobFailed.action': 'Erneut versuchen',
 
-  'email.jobReady.title': '{kind, select, image {Dein Bild ist fertig} other {Dein Video ist fertig}}',
+  'email.jobReady.title':
+    '{kind, select, image {Dein Bild ist fertig} model {Dein 3D-Objekt ist fertig} other {Dein Video ist fertig}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido hat dein Bild fertiggestellt – du findest es in deiner Bibliothek.} other {Kaleido hat dein Video fertiggestellt – du findest es in deiner Bibliothek.}}',
+    '{kind, select, image {Kaleido hat dein Bild fertiggestellt – du findest es in deiner Bibliothek.} model {Kaleido hat dein 3D-Objekt fertiggestellt – du findest es in deiner Bibliothek.} other {Kaleido hat dein Video fertiggestellt – du findest es in deiner Bibliothek.}}',
   'email.jobReady.unsaved':
     '{kind, select, image {Kaleido hat dein Bild fertiggestellt.} other {Kaleido hat dein Video fertiggestellt.}} Automatisches Speichern ist aus: Speichere es innerhalb von {days, plural, one {# Tag} other {# Tagen}} aus dem Verlauf des Generators, um es zu behalten.',
   'email.jobReady.openGenerator': 'Generator öffnen',

@@ -34,9 +34,9 @@ export const emailEn = {
 
   // A generation failed.
   'email.jobFailed.title':
-    '{kind, select, image {Your image could not be made} other {Your video could not be made}}',
+    '{kind, select, image {Your image could not be made} model {Your 3D object could not be made} other {Your video could not be made}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido could not finish your image.} other {Kaleido could not finish your video.}}',
+    '{kind, select, image {Kaleido could not finish your image.} model {Kaleido could not finish your 3D object.} other {Kaleido could not finish your video.}}',
   'email.jobFailed.reason.contentPolicy': 'The prompt was refused by the model’s safety checks.',
   'email.jobFailed.reason.timeout': 'The generation took too long and was stopped.',
   'email.jobFailed.reason.busy': 'The model’s provider is busy or unavailable right now.',
@@ -48,9 +48,10 @@ export const emailEn = {
   'email.jobFailed.action': 'Try again',
 
   // A long generation ended while no open page followed it.
-  'email.jobReady.title': '{kind, select, image {Your image is ready} other {Your video is ready}}',
+  'email.jobReady.title':
+    '{kind, select, image {Your image is ready} model {Your 3D object is ready} other {Your video is ready}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido finished the image you asked for; it is in your library.} other {Kaleido finished the video you asked for; it is in your library.}}',
+    '{kind, select, image {Kaleido finished the image you asked for; it is in your library.} model {Kaleido finished the 3D object you asked for; it is in your library.} other {Kaleido finished the video you asked for; it is in your library.}}',
   'email.jobReady.unsaved':
     '{kind, select, image {Kaleido finished the image you asked for.} other {Kaleido finished the video you asked for.}} Auto-save is off: save it from the generator’s history within {days, plural, one {# day} other {# days}} to keep it.',
   'email.jobReady.openGenerator': 'Open the generator',

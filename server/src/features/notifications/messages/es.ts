@@ -29,9 +29,9 @@ export const emailEs: Record<TEmailMessageId, string> = {
   'email.label.device': 'Dispositivo',
 
   'email.jobFailed.title':
-    '{kind, select, image {No se pudo crear tu imagen} other {No se pudo crear tu video}}',
+    '{kind, select, image {No se pudo crear tu imagen} model {No se pudo crear tu objeto 3D} other {No se pudo crear tu video}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido no pudo terminar tu imagen.} other {Kaleido no pudo terminar tu video.}}',
+    '{kind, select, image {Kaleido no pudo terminar tu imagen.} model {Kaleido no pudo terminar tu objeto 3D.} other {Kaleido no pudo terminar tu video.}}',
   'email.jobFailed.reason.contentPolicy': 'Los filtros de seguridad del modelo rechazaron la descripción.',
   'email.jobFailed.reason.timeout': 'La generación tardó demasiado y se detuvo.',
   'email.jobFailed.reason.busy':
@@ -44,9 +44,10 @@ export const emailEs: Record<TEmailMessageId, string> = {
     'Los créditos reservados se han devuelto a tu saldo. Puedes volver a intentarlo con la misma descripción.',
   'email.jobFailed.action': 'Volver a intentarlo',
 
-  'email.jobReady.title': '{kind, select, image {Tu imagen está lista} other {Tu video está listo}}',
+  'email.jobReady.title':
+    '{kind, select, image {Tu imagen está lista} model {Tu objeto 3D está listo} other {Tu video está listo}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido ha terminado la imagen que pediste; ya está en tu biblioteca.} other {Kaleido ha terminado el video que pediste; ya está en tu biblioteca.}}',
+    '{kind, select, image {Kaleido ha terminado la imagen que pediste; ya está en tu biblioteca.} model {Kaleido ha terminado el objeto 3D que pediste; ya está en tu biblioteca.} other {Kaleido ha terminado el video que pediste; ya está en tu biblioteca.}}',
   'email.jobReady.unsaved':
     '{kind, select, image {Kaleido ha terminado la imagen que pediste. El guardado automático está desactivado: para conservarla, guárdala desde el historial del generador en un plazo de {days, plural, one {# día} other {# días}}.} other {Kaleido ha terminado el video que pediste. El guardado automático está desactivado: para conservarlo, guárdalo desde el historial del generador en un plazo de {days, plural, one {# día} other {# días}}.}}',
   'email.jobReady.openGenerator': 'Abrir el generador',

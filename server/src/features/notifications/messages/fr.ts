@@ -33,9 +33,9 @@ export const emailFr: Record<TEmailMessageId, string> = {
   'email.label.device': 'Appareil',
 
   'email.jobFailed.title':
-    '{kind, select, image {Votre image n’a pas pu être créée} other {Votre vidéo n’a pas pu être créée}}',
+    '{kind, select, image {Votre image n’a pas pu être créée} model {Votre objet 3D n’a pas pu être créé} other {Votre vidéo n’a pas pu être créée}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido n’a pas pu terminer votre image.} other {Kaleido n’a pas pu terminer votre vidéo.}}',
+    '{kind, select, image {Kaleido n’a pas pu terminer votre image.} model {Kaleido n’a pas pu terminer votre objet 3D.} other {Kaleido n’a pas pu terminer votre vidéo.}}',
   'email.jobFailed.reason.contentPolicy':
     'La description a été refusée par les filtres de sécurité du modèle.',
   'email.jobFailed.reason.timeout': 'La génération prenait trop de temps et a été arrêtée.',
@@ -48,9 +48,10 @@ export const emailFr: Record<TEmailMessageId, string> = {
     'Les crédits réservés ont été remis sur votre solde. Vous pouvez réessayer avec la même description.',
   'email.jobFailed.action': 'Réessayer',
 
-  'email.jobReady.title': '{kind, select, image {Votre image est prête} other {Votre vidéo est prête}}',
+  'email.jobReady.title':
+    '{kind, select, image {Votre image est prête} model {Votre objet 3D est prêt} other {Votre vidéo est prête}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {Kaleido a terminé l’image demandée\u00a0; elle vous attend dans votre bibliothèque.} other {Kaleido a terminé la vidéo demandée\u00a0; elle vous attend dans votre bibliothèque.}}',
+    '{kind, select, image {Kaleido a terminé l’image demandée\u00a0; elle vous attend dans votre bibliothèque.} model {Kaleido a terminé l’objet 3D demandé\u00a0; il vous attend dans votre bibliothèque.} other {Kaleido a terminé la vidéo demandée\u00a0; elle vous attend dans votre bibliothèque.}}',
   'email.jobReady.unsaved':
     '{kind, select, image {Kaleido a terminé l’image demandée.} other {Kaleido a terminé la vidéo demandée.}} L’enregistrement automatique est désactivé\u00a0: enregistrez-la depuis l’historique du générateur sous {days, plural, one {# jour} other {# jours}} pour la conserver.',
   'email.jobReady.openGenerator': 'Ouvrir le générateur',

@@ -26,9 +26,10 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.label.ipAddress': 'IP 地址',
   'email.label.device': '设备',
 
-  'email.jobFailed.title': '{kind, select, image {你的图片未能生成} other {你的视频未能生成}}',
+  'email.jobFailed.title':
+    '{kind, select, image {你的图片未能生成} model {你的 3D 物体未能生成} other {你的视频未能生成}}',
   'email.jobFailed.fallback':
-    '{kind, select, image {Kaleido 未能完成你的图片。} other {Kaleido 未能完成你的视频。}}',
+    '{kind, select, image {Kaleido 未能完成你的图片。} model {Kaleido 未能完成你的 3D 物体。} other {Kaleido 未能完成你的视频。}}',
   'email.jobFailed.reason.contentPolicy': '提示词未通过模型的安全审核。',
   'email.jobFailed.reason.timeout': '生成耗时过长，已被停止。',
   'email.jobFailed.reason.busy': '模型服务商当前繁忙或无法使用。',
@@ -38,9 +39,10 @@ export const emailZh: Record<TEmailMessageId, string> = {
   'email.jobFailed.refund': '预扣的积分已退回你的余额。你可以使用相同的提示词再试一次。',
   'email.jobFailed.action': '重试',
 
-  'email.jobReady.title': '{kind, select, image {你的图片已生成} other {你的视频已生成}}',
+  'email.jobReady.title':
+    '{kind, select, image {你的图片已生成} model {你的 3D 物体已生成} other {你的视频已生成}}',
   'email.jobReady.inLibrary':
-    '{kind, select, image {你要的图片已生成，并已保存到你的作品库。} other {你要的视频已生成，并已保存到你的作品库。}}',
+    '{kind, select, image {你要的图片已生成，并已保存到你的作品库。} model {你要的 3D 物体已生成，并已保存到你的作品库。} other {你要的视频已生成，并已保存到你的作品库。}}',
   'email.jobReady.unsaved':
     '{kind, select, image {你要的图片已生成。} other {你要的视频已生成。}}自动保存已关闭：请在 {days, plural, other {# 天}}内从生成器的历史记录中保存，否则将无法保留。',
   'email.jobReady.openGenerator': '打开生成器',

@@ -17,6 +17,8 @@ import { creativeTools } from './0015-creative-tools.js';
 import { peopleAudit } from './0016-people-audit.js';
 import { moderationSiteSettings } from './0017-moderation-site-settings.js';
 import { librarySearch } from './0018-library-search.js';
+import { creativeTools2 } from './0019-creative-tools-2.js';
+import { trainings } from './0020-trainings.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -41,5 +43,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0016-people-audit': peopleAudit(dialect),
     '0017-moderation-site-settings': moderationSiteSettings(dialect),
     '0018-library-search': librarySearch(dialect),
+    '0019-creative-tools-2': creativeTools2(dialect),
+    '0020-trainings': trainings(dialect),
   };
 }

@@ -1,0 +1,138 @@
+import type { TAsset, TThreeDInfo, TToolsInfo } from '@kaleido/common';
+import { LIPSYNC_SYNC_MODES, TOOL_PRICES, TOOL_PROVIDERS, UPLOAD_LIMITS } from '@kaleido/common/browser';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeAsset } from '../../test/generation-fixtures';
+import { jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+
+const offline = {
+  id: 'lowpoly-3d',
+  name: 'Low-poly (offline)',
+  provider: 'sketch',
+  providerName: 'Sketch',
+  offline: true,
+  takesImage: false,
+  available: true,
+};
+const hosted = (id: string, name: string, providerName: string) => ({
+  id,
+  name,
+  provider: id.split('-')[0] ?? id,
+  providerName,
+  offline: false,
+  takesImage: true,
+  available: true,
+});
+
+/** The upload control reads the upload limits from the tools info. */
+function toolsInfo(): TToolsInfo {
+  const none = (name: keyof typeof TOOL_PROVIDERS) => ({
+    available: false,
+    models: [],
+    providers: [...TOOL_PROVIDERS[name]],
+  });
+  return {
+    enhance: {
+      ...none('enhance'),
+      scales: [2, 4],
+      qualities: ['fast', 'balanced', 'best'],
+      maxOutputLongSide: 8192,
+      maxVideoOutputLongSide: 3840,
+    },
+    edit: {
+      modes: {
+        restyle: none('restyle'),
+        expand: none('expand'),
+        inpaint: none('inpaint'),
+        prompt: none('prompt'),
+      },
+      styles: ['default'],
+    },
+    prices: { ...TOOL_PRICES },
+    uploads: UPLOAD_LIMITS,
+    lipsync: { ...none('lipsync'), syncModes: [...LIPSYNC_SYNC_MODES], secondsPerCredit: 2 },
+    docsUrl: '/docs/providers',
+  };
+}
+
+const chair: TAsset = makeAsset({ id: 'chair-1', origin: 'uploaded', tool: null });
+
+/** The server of these tests: the 3D info, the image, and the 3D call (recorded, answered 402). */
+function serve(models: TThreeDInfo['models']) {
+  const posted: unknown[] = [];
+  mockServer({
+    user: TEST_USER,
+    handler: (url, init) => {
+      if (url === '/api/tools/3d')
+        return jsonResponse({
+          success: true,
+          data: { models, price: 3, providers: ['sketch', 'fal', 'replicate'] },
+        });
+      if (url === '/api/tools') return jsonResponse({ success: true, data: toolsInfo() });
+      if (url === '/api/assets/chair-1') return jsonResponse({ success: true, data: chair });
+      if (url.startsWith('/api/generate-3d')) {
+        posted.push({ url, body: JSON.parse(String(init?.body)) });
+        return jsonResponse(
+          { success: false, error: 'Not enough credits: this costs 3.', code: 'INSUFFICIENT_CREDITS' },
+          402,
+        );
+      }
+      return undefined;
+    },
+  });
+  return posted;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('3D Objects page with image-to-3D models', () => {
+  it('offers no image when only the offline modeller is set up', async () => {
+    serve([offline]);
+    renderApp('/tools/3d');
+    expect(await screen.findByLabelText('Describe the object')).toBeInTheDocument();
+    expect(screen.queryByText('Image (optional)')).not.toBeInTheDocument();
+  });
+
+  it('without an image, offers the prompt models; with one, the image-to-3D models, and sends the image', async () => {
+    const posted = serve([
+      offline,
+      hosted('fal-hunyuan3d', 'Hunyuan3D 2', 'fal.ai'),
+      hosted('replicate-trellis', 'TRELLIS', 'Replicate'),
+    ]);
+    const first = renderApp('/tools/3d');
+    expect(await screen.findByRole('heading', { name: 'Image (optional)' })).toBeInTheDocument();
+    expect(screen.getByText('Drop an image here, or paste one')).toBeInTheDocument();
+    // Only the offline modeller works without an image: no model choice.
+    expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const { user } = renderApp('/tools/3d?image=chair-1');
+    const model = await screen.findByRole('combobox', { name: 'Model' });
+    expect([...model.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      'fal-hunyuan3d',
+      'replicate-trellis',
+    ]);
+    await user.selectOptions(model, 'replicate-trellis');
+    await user.type(screen.getByLabelText('Describe the object (a hint for the model)'), 'a chair');
+    await user.click(screen.getByRole('button', { name: /Make 3D object/ }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      url: '/api/generate-3d?wait=false',
+      body: { prompt: 'a chair', imageAssetId: 'chair-1', model: 'replicate-trellis' },
+    });
+    expect(await screen.findByText('Not enough credits: this costs 3.')).toBeInTheDocument();
+  });
+
+  it('asks for an image when every model set up makes 3D from one', async () => {
+    serve([hosted('fal-hunyuan3d', 'Hunyuan3D 2', 'fal.ai')]);
+    const { user } = renderApp('/tools/3d');
+    expect(
+      await screen.findByText('The models set up here make 3D objects from an image: choose one.'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Describe the object'), 'a chair');
+    expect(screen.getByRole('button', { name: /Make 3D object/ })).toBeDisabled();
+  });
+});

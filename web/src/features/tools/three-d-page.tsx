@@ -1,0 +1,271 @@
+import type { TGeneration, TThreeDInfo, TThreeDRequest } from '@kaleido/common';
+import { APP_ROUTES, PROVIDER_SETUP_DOCS_PATH } from '@kaleido/common/browser';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Box, Download, FolderOpen, RotateCcw, X } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../../i18n/use-t';
+import { api, serverText } from '../../lib/api-client';
+import { formatCredits } from '../../lib/format';
+import { Alert } from '../../ui/alert';
+import { Button, buttonClass } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { inputClass, Label, Select } from '../../ui/field';
+import { Spinner } from '../../ui/spinner';
+import { authKeys } from '../auth/api';
+import { cancelGeneration, type GenerationAccepted, isFinished } from '../generate/api';
+import { useJobTracker, useWatchedJob } from '../generate/generation-jobs';
+import { jobStageText } from '../generate/job-texts';
+import { NeedsProvider } from './needs-provider';
+import { ModelViewer } from './three-d-viewer';
+import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
+import { UploadControl } from './upload-control';
+
+/** `GET /api/tools/3d`: the 3D models, the price and the providers that can make 3D objects. */
+export const threeDInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['tools', '3d'] as const,
+    queryFn: () => api.get<TThreeDInfo>('/api/tools/3d'),
+    staleTime: 60_000,
+  });
+
+/** `POST /api/generate-3d` without waiting: the job, followed like a generation. */
+export function submitThreeD(request: TThreeDRequest): Promise<GenerationAccepted> {
+  return api.post<GenerationAccepted>('/api/generate-3d?wait=false', request);
+}
+
+/** The job's progress, its failure, or the object in the viewer with its download. */
+function ThreeDJob({ jobId, onReset }: { jobId: string; onReset: () => void }) {
+  const t = useT();
+  const job: TGeneration | null = useWatchedJob(jobId);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  if (!job || !isFinished(job)) {
+    const progress = job?.progress ?? 0;
+    return (
+      <section
+        aria-label={t('tools.job.working')}
+        className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5"
+      >
+        <div className="flex items-center gap-3">
+          <Spinner className="text-accent-fg" />
+          <p className="flex-1 text-sm font-medium text-fg" aria-live="polite">
+            {job ? jobStageText(job, t) : t('generate.stage.queued')}
+          </p>
+          <span className="text-sm text-fg-muted tabular-nums">
+            {t('tools.job.percent', { percent: progress })}
+          </span>
+        </div>
+        {cancelError ? <Alert>{cancelError}</Alert> : null}
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          disabled={cancelling || !job}
+          onClick={() => {
+            setCancelling(true);
+            setCancelError(null);
+            cancelGeneration(jobId)
+              .catch((error: unknown) => setCancelError(serverText(error) ?? t('tools.job.cancelFailed')))
+              .finally(() => setCancelling(false));
+          }}
+        >
+          {cancelling ? <Spinner /> : <X aria-hidden />}
+          {t('tools.job.cancel')}
+        </Button>
+      </section>
+    );
+  }
+
+  if (job.status !== 'succeeded' || !job.asset) {
+    return (
+      <section className="flex flex-col items-start gap-3">
+        {job.status === 'cancelled' ? (
+          <Alert tone="info">{t('tools.job.cancelled')}</Alert>
+        ) : (
+          <Alert>
+            <p className="font-medium">{t('tools.job.failed')}</p>
+            {job.error ? <p className="mt-0.5">{job.error}</p> : null}
+            <p className="mt-0.5">{t('tools.job.refunded')}</p>
+          </Alert>
+        )}
+        <Button variant="secondary" size="sm" onClick={onReset}>
+          <RotateCcw aria-hidden />
+          {t('tools.job.again')}
+        </Button>
+      </section>
+    );
+  }
+
+  const result = job.asset;
+  return (
+    <section aria-label={t('tools.job.result')} className="flex flex-col gap-4">
+      <ModelViewer
+        url={result.url}
+        label={t('threeD.viewer.label', { prompt: result.prompt })}
+        className="aspect-square w-full"
+      />
+      <div className="flex flex-wrap gap-2">
+        <a href={result.downloadUrl} download className={buttonClass({ variant: 'primary', size: 'sm' })}>
+          <Download aria-hidden />
+          {t('threeD.result.download')}
+        </a>
+        <Link
+          to={`${APP_ROUTES.library}?asset=${encodeURIComponent(result.id)}`}
+          className={buttonClass({ variant: 'secondary', size: 'sm' })}
+        >
+          <FolderOpen aria-hidden />
+          {t('threeD.result.openLibrary')}
+        </Link>
+        <Button variant="secondary" size="sm" onClick={onReset}>
+          <RotateCcw aria-hidden />
+          {t('tools.job.again')}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function ThreeDForm({ info }: { info: TThreeDInfo }) {
+  const t = useT();
+  const tracker = useJobTracker();
+  const queryClient = useQueryClient();
+  const promptId = useId();
+  const modelId = useId();
+  const priceId = useId();
+  const models = info.models.filter((model) => model.available);
+  // The image (optional, in the address as `?image=`): offered when an image-to-3D model is configured.
+  const image = useSourceAsset('image');
+  const takesImages = models.some((model) => model.takesImage);
+  const imageAsset = takesImages && image.asset?.type === 'image' ? image.asset : null;
+  // With an image, the image-to-3D models; without, those that work from the prompt alone.
+  const choices = models.filter((model) => model.takesImage === (imageAsset !== null));
+  const [prompt, setPrompt] = useState('');
+  const [model, setModel] = useState<string | undefined>(undefined);
+  const chosen = choices.find((candidate) => candidate.id === model) ?? choices[0];
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const blocked = submitting || prompt.trim() === '' || !chosen;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (blocked) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const accepted = await submitThreeD({
+        prompt,
+        ...(imageAsset ? { imageAssetId: imageAsset.id } : {}),
+        ...(models.length > 1 ? { model: chosen.id } : {}),
+      });
+      tracker.track(accepted.generation);
+      setJobId(accepted.generation.id);
+    } catch (failure) {
+      setError(serverText(failure) ?? t('threeD.failed'));
+    } finally {
+      setSubmitting(false);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
+      <Card className="p-4 sm:p-6">
+        <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
+          {takesImages ? (
+            <div>
+              <h2 className="mb-2 text-[13px] font-medium text-fg">{t('threeD.form.image')}</h2>
+              {image.loading ? (
+                <Spinner />
+              ) : (
+                <UploadControl
+                  kinds={['image']}
+                  value={imageAsset}
+                  onChange={image.setAsset}
+                  label={t('threeD.form.image')}
+                />
+              )}
+              {image.missing || (image.asset && !imageAsset) ? (
+                <Alert className="mt-2">{t('threeD.form.imageMissing')}</Alert>
+              ) : (
+                <p className="mt-2 text-sm text-fg-muted">
+                  {choices.length === 0 ? t('threeD.form.imageNeeded') : t('threeD.form.imageHint')}
+                </p>
+              )}
+            </div>
+          ) : null}
+          <div>
+            <Label htmlFor={promptId}>
+              {imageAsset ? t('threeD.form.promptHint') : t('threeD.form.prompt')}
+            </Label>
+            <textarea
+              id={promptId}
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              placeholder={t('threeD.form.placeholder')}
+              rows={3}
+              maxLength={2000}
+              className={inputClass({ className: 'h-auto min-h-24 py-2' })}
+            />
+          </div>
+          {choices.length > 1 ? (
+            <div>
+              <Label htmlFor={modelId}>{t('tools.model')}</Label>
+              <Select id={modelId} value={chosen?.id} onChange={(event) => setModel(event.target.value)}>
+                {choices.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {t('tools.modelThrough', { name: candidate.name, provider: candidate.providerName })}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : null}
+          {chosen?.offline ? <p className="text-sm text-fg-muted">{t('threeD.form.offlineNote')}</p> : null}
+          {error ? <Alert>{error}</Alert> : null}
+          <PriceLine price={info.price} id={priceId} />
+          <Button type="submit" variant="accent" size="lg" aria-describedby={priceId} disabled={blocked}>
+            {submitting ? <Spinner /> : <Box aria-hidden />}
+            {t('threeD.form.submit', { price: formatCredits(info.price) })}
+          </Button>
+        </form>
+      </Card>
+      <div className="min-w-0">
+        {jobId ? (
+          <ThreeDJob key={jobId} jobId={jobId} onReset={() => setJobId(null)} />
+        ) : (
+          <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
+            {t('threeD.empty')}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * `/tools/3d`: a prompt, or an image with a hint when an image-to-3D model is configured, becomes a
+ * GLB 3D object shown in an interactive viewer (issue 21).
+ */
+export function ThreeDPage() {
+  const t = useT();
+  const info = useQuery(threeDInfoQueryOptions());
+  return (
+    <ToolPage title={t('threeD.title')} description={t('threeD.description')} icon={Box}>
+      {info.isPending ? (
+        <Spinner />
+      ) : info.isError ? (
+        <Alert>{serverText(info.error) ?? t('tools.infoFailed')}</Alert>
+      ) : !info.data.models.some((model) => model.available) ? (
+        <NeedsProvider
+          what="threeD.title"
+          providers={info.data.providers}
+          docsUrl={PROVIDER_SETUP_DOCS_PATH}
+        />
+      ) : (
+        <ThreeDForm info={info.data} />
+      )}
+    </ToolPage>
+  );
+}
