@@ -1,7 +1,7 @@
-import type { TGeneration, TThreeDInfo, TThreeDRequest } from '@kaleido/common';
+import type { TAsset, TThreeDInfo, TThreeDRequest } from '@kaleido/common';
 import { APP_ROUTES, PROVIDER_SETUP_DOCS_PATH } from '@kaleido/common/browser';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Box, Download, FolderOpen, RotateCcw, X } from 'lucide-react';
+import { Box, Download, FolderOpen, RotateCcw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
@@ -13,11 +13,11 @@ import { Card } from '../../ui/card';
 import { inputClass, Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
 import { authKeys } from '../auth/api';
-import { cancelGeneration, type GenerationAccepted, isFinished } from '../generate/api';
-import { useJobTracker, useWatchedJob } from '../generate/generation-jobs';
-import { jobStageText } from '../generate/job-texts';
+import type { GenerationAccepted } from '../generate/api';
+import { useJobTracker } from '../generate/generation-jobs';
 import { NeedsProvider } from './needs-provider';
 import { ModelViewer } from './three-d-viewer';
+import { ToolJob } from './tool-job';
 import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
 import { UploadControl } from './upload-control';
 
@@ -34,73 +34,11 @@ export function submitThreeD(request: TThreeDRequest): Promise<GenerationAccepte
   return api.post<GenerationAccepted>('/api/generate-3d?wait=false', request);
 }
 
-/** The job's progress, its failure, or the object in the viewer with its download. */
-function ThreeDJob({ jobId, onReset }: { jobId: string; onReset: () => void }) {
+/** A finished 3D job's object in the viewer, with its download. */
+function ThreeDResult({ result, onReset }: { result: TAsset; onReset: () => void }) {
   const t = useT();
-  const job: TGeneration | null = useWatchedJob(jobId);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
-
-  if (!job || !isFinished(job)) {
-    const progress = job?.progress ?? 0;
-    return (
-      <section
-        aria-label={t('tools.job.working')}
-        className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-5"
-      >
-        <div className="flex items-center gap-3">
-          <Spinner className="text-accent-fg" />
-          <p className="flex-1 text-sm font-medium text-fg" aria-live="polite">
-            {job ? jobStageText(job, t) : t('generate.stage.queued')}
-          </p>
-          <span className="text-sm text-fg-muted tabular-nums">
-            {t('tools.job.percent', { percent: progress })}
-          </span>
-        </div>
-        {cancelError ? <Alert>{cancelError}</Alert> : null}
-        <Button
-          variant="secondary"
-          size="sm"
-          className="self-start"
-          disabled={cancelling || !job}
-          onClick={() => {
-            setCancelling(true);
-            setCancelError(null);
-            cancelGeneration(jobId)
-              .catch((error: unknown) => setCancelError(serverText(error) ?? t('tools.job.cancelFailed')))
-              .finally(() => setCancelling(false));
-          }}
-        >
-          {cancelling ? <Spinner /> : <X aria-hidden />}
-          {t('tools.job.cancel')}
-        </Button>
-      </section>
-    );
-  }
-
-  if (job.status !== 'succeeded' || !job.asset) {
-    return (
-      <section className="flex flex-col items-start gap-3">
-        {job.status === 'cancelled' ? (
-          <Alert tone="info">{t('tools.job.cancelled')}</Alert>
-        ) : (
-          <Alert>
-            <p className="font-medium">{t('tools.job.failed')}</p>
-            {job.error ? <p className="mt-0.5">{job.error}</p> : null}
-            <p className="mt-0.5">{t('tools.job.refunded')}</p>
-          </Alert>
-        )}
-        <Button variant="secondary" size="sm" onClick={onReset}>
-          <RotateCcw aria-hidden />
-          {t('tools.job.again')}
-        </Button>
-      </section>
-    );
-  }
-
-  const result = job.asset;
   return (
-    <section aria-label={t('tools.job.result')} className="flex flex-col gap-4">
+    <>
       <ModelViewer
         url={result.url}
         label={t('threeD.viewer.label', { prompt: result.prompt })}
@@ -123,7 +61,7 @@ function ThreeDJob({ jobId, onReset }: { jobId: string; onReset: () => void }) {
           {t('tools.job.again')}
         </Button>
       </div>
-    </section>
+    </>
   );
 }
 
@@ -233,7 +171,12 @@ function ThreeDForm({ info }: { info: TThreeDInfo }) {
       </Card>
       <div className="min-w-0">
         {jobId ? (
-          <ThreeDJob key={jobId} jobId={jobId} onReset={() => setJobId(null)} />
+          <ToolJob
+            key={jobId}
+            jobId={jobId}
+            onReset={() => setJobId(null)}
+            renderResult={(result) => <ThreeDResult result={result} onReset={() => setJobId(null)} />}
+          />
         ) : (
           <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
             {t('threeD.empty')}

@@ -1,7 +1,7 @@
 import type { TAsset } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { Download, FolderOpen, Maximize2, PenLine, RotateCcw, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
@@ -20,8 +20,18 @@ function sameShape(a: TAsset, b: TAsset): boolean {
   return Math.abs(ratio(a) / ratio(b) - 1) < 0.01;
 }
 
+type ToolJobProps = {
+  jobId: string;
+  onReset: () => void;
+} & /** The result beside its source (before/after slider, sizes, the next tools). */
+(
+  | { source: TAsset; renderResult?: undefined }
+  /** A result of its own kind (a 3D object in its viewer): how to show it and what to do with it. */
+  | { source?: undefined; renderResult: (result: TAsset) => ReactNode }
+);
+
 /** What ToolJob shows for the job's current state. */
-function ToolJobView({ jobId, source, onReset }: { jobId: string; source: TAsset; onReset: () => void }) {
+function ToolJobView({ jobId, source, renderResult, onReset }: ToolJobProps) {
   const t = useT();
   const job = useWatchedJob(jobId);
   const [cancelling, setCancelling] = useState(false);
@@ -98,9 +108,22 @@ function ToolJobView({ jobId, source, onReset }: { jobId: string; source: TAsset
     );
   }
 
-  const result = job.asset;
   return (
     <section aria-label={t('tools.job.result')} className="flex flex-col gap-4">
+      {source ? (
+        <SourcedResult source={source} result={job.asset} onReset={onReset} />
+      ) : (
+        renderResult?.(job.asset)
+      )}
+    </section>
+  );
+}
+
+/** A finished tool job's result next to its source, with what to do with it. */
+function SourcedResult({ source, result, onReset }: { source: TAsset; result: TAsset; onReset: () => void }) {
+  const t = useT();
+  return (
+    <>
       {result.type === 'video' ? (
         // biome-ignore lint/a11y/useMediaCaption: an enhanced video keeps the source's sound; there is no text to caption.
         <video
@@ -170,7 +193,7 @@ function ToolJobView({ jobId, source, onReset }: { jobId: string; source: TAsset
           {t('tools.job.again')}
         </Button>
       </div>
-    </section>
+    </>
   );
 }
 
@@ -179,7 +202,7 @@ function ToolJobView({ jobId, source, onReset }: { jobId: string; source: TAsset
  * result next to its source (before/after slider) with what to do with it, or why it failed (the
  * credits come back on failure). On a phone it shows under the form, so it scrolls into view.
  */
-export function ToolJob(props: { jobId: string; source: TAsset; onReset: () => void }) {
+export function ToolJob(props: ToolJobProps) {
   const shown = useRef<HTMLDivElement>(null);
   useEffect(() => {
     shown.current?.scrollIntoView?.({ block: 'nearest' });
