@@ -94,9 +94,12 @@ describe('Realtime', () => {
       await drag(page, [0.4, 0.6], [0.6, 0.65]);
       const drawn = await settled(page, first);
 
-      // Typing changes it again; the time per frame is shown.
+      // Typing changes it again (a new scene: a quick draft, then the full frame); the time per frame is shown.
       await page.getByLabel('Prompt').fill('a lighthouse by the sea');
       const typed = await settled(page, drawn);
+      const output = page.getByTestId('realtime-output');
+      expect(await output.getAttribute('data-draft')).toBe('false');
+      expect(await output.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(512);
       await page.getByTestId('realtime-latency').waitFor();
       expect(await page.getByTestId('realtime-latency').textContent()).toMatch(/^\d+ ms per frame$/);
 

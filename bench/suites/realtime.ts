@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const realtimeSuite: BenchSuite = {
   name: 'realtime',
   description:
-    'Realtime previews over a WebSocket against the built app (offline renderer, style digital-art, 512²): time from sending a preview to receiving its frame, after a drawing change (the scene cached) and after a prompt change (a new scene), one at a time, paced under the per-person rate limit. Baseline: the same socket answering a message it refuses (a round trip without rendering). Goal: a new frame within 300 ms of the last change.',
+    'Realtime previews over a WebSocket against the built app (offline renderer, 512²): time from sending a preview to receiving its first frame (a 256² draft where the server sends one) and its full 512² frame, after a drawing change (the scene cached; style digital-art, and the slow oil-painting) and after a prompt change (a new scene), one at a time, paced under the per-person rate limit. Baseline: the same socket answering a message it refuses (a round trip without rendering). Goal: a new frame within 300 ms of the last change.',
   async run() {
     const server = await startAppServer({ env: { LOG_LEVEL: 'warn' } });
     let greeted: Promise<void> = Promise.resolve();
@@ -50,28 +50,40 @@ export const realtimeSuite: BenchSuite = {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as TRealtimeServerMessage;
       if (message.type === 'rate_limited') {
-        waiting.get(`frame ${message.id}`)?.reject(new Error('rate limited: the bench paces too fast'));
+        waiting.get(`first ${message.id}`)?.reject(new Error('rate limited: the bench paces too fast'));
         return;
       }
-      waiting.get(message.type === 'frame' ? `frame ${message.id}` : message.type)?.resolve(message);
+      if (message.type !== 'frame') {
+        waiting.get(message.type)?.resolve(message);
+        return;
+      }
+      // The first frame of a request (a draft or the full one), then its full frame.
+      waiting.get(`first ${message.id}`)?.resolve(message);
+      waiting.delete(`first ${message.id}`);
+      if (!message.draft) waiting.get(`full ${message.id}`)?.resolve(message);
     });
     const answer = (key: string) =>
       new Promise<TRealtimeServerMessage>((resolve, reject) => waiting.set(key, { resolve, reject }));
     let id = 0;
     let lastSent = 0;
-    /** One preview, timed from send to frame; at most 4 per second (the limit is 5). */
-    const preview = async (prompt: string, step: number): Promise<number> => {
+    /** One preview, timed from send to its first and its full frame; at most 4 per second (the limit is 5). */
+    const preview = async (
+      prompt: string,
+      step: number,
+      style = 'digital-art',
+    ): Promise<{ first: number; full: number }> => {
       const image = await drawing(step);
       await sleep(Math.max(0, lastSent + 250 - performance.now()));
       const mine = id++;
-      const frame = answer(`frame ${mine}`);
+      const firstFrame = answer(`first ${mine}`);
+      const fullFrame = answer(`full ${mine}`);
       const started = performance.now();
       lastSent = started;
-      socket.send(
-        JSON.stringify({ type: 'preview', id: mine, prompt, style: 'digital-art', drawing: image }),
-      );
-      await frame;
-      return performance.now() - started;
+      socket.send(JSON.stringify({ type: 'preview', id: mine, prompt, style, drawing: image }));
+      await firstFrame;
+      const first = performance.now() - started;
+      await fullFrame;
+      return { first, full: performance.now() - started };
     };
     const roundTrip = async (): Promise<number> => {
       const refused = answer('error');
@@ -86,10 +98,13 @@ export const realtimeSuite: BenchSuite = {
       for (let i = 0; i < 3; i++) await preview('a lighthouse by the sea at sunset', i);
       const baseline: number[] = [];
       for (let i = 0; i < 40; i++) baseline.push(await roundTrip());
-      const drawingChanges: number[] = [];
-      for (let i = 0; i < 40; i++)
+      const drawingChanges: { first: number; full: number }[] = [];
+      for (let i = 0; i < 30; i++)
         drawingChanges.push(await preview('a lighthouse by the sea at sunset', i + 3));
-      const promptChanges: number[] = [];
+      const slowStyle: { first: number; full: number }[] = [];
+      for (let i = 0; i < 15; i++)
+        slowStyle.push(await preview('a lighthouse by the sea at sunset', i + 3, 'oil-painting'));
+      const promptChanges: { first: number; full: number }[] = [];
       const prompts = [
         'a red barn in a field',
         'a castle on a hill',
@@ -107,10 +122,16 @@ export const realtimeSuite: BenchSuite = {
         ...(baselineRow ? { baseline: true } : {}),
         extra: { p95: `${percentile(values, 95).toFixed(1)} ms`, n: String(values.length) },
       });
+      const firsts = (values: { first: number }[]) => values.map((value) => value.first);
+      const fulls = (values: { full: number }[]) => values.map((value) => value.full);
       return [
         row('socket round trip, refused message (p50)', baseline, true),
-        row('drawing change → frame (p50)', drawingChanges),
-        row('prompt change → frame, new scene (p50)', promptChanges),
+        row('drawing change → first frame (p50)', firsts(drawingChanges)),
+        row('drawing change → full 512² frame (p50)', fulls(drawingChanges)),
+        row('drawing change, oil-painting → first frame (p50)', firsts(slowStyle)),
+        row('drawing change, oil-painting → full 512² frame (p50)', fulls(slowStyle)),
+        row('prompt change → first frame, new scene (p50)', firsts(promptChanges)),
+        row('prompt change → full 512² frame, new scene (p50)', fulls(promptChanges)),
       ];
     } finally {
       socket.close();

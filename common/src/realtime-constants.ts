@@ -11,6 +11,13 @@ export const REALTIME_SOCKET_PATH = '/api/tools/realtime/socket';
 /** The side of the square drawing and of the offline frames. */
 export const REALTIME_SIZE = 512;
 
+/**
+ * The side of a draft frame: after a prompt or style change (a new scene), or where the style's full
+ * frame is slow, a frame this size comes first, at once, and the full frame follows unless a newer
+ * request supersedes it.
+ */
+export const REALTIME_DRAFT_SIZE = 256;
+
 /** The styles a preview may ask for: the image generator's. */
 export const REALTIME_STYLES = IMAGE_OPTIONS.styles;
 export type TRealtimeStyle = (typeof REALTIME_STYLES)[number];

@@ -52,6 +52,11 @@ export const ZRealtimeServerMessage = z.discriminatedUnion('type', [
     image: z.string(),
     width: z.number().int(),
     height: z.number().int(),
+    /**
+     * A quick reduced-size first frame (`REALTIME_DRAFT_SIZE`): the full frame of the same request
+     * follows unless a newer request supersedes it. Keep always saves a full-quality frame.
+     */
+    draft: z.boolean(),
     /** From the request's arrival to the frame's being sent, in ms. */
     renderMs: z.number(),
     model: z.string(),

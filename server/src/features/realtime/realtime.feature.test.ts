@@ -100,7 +100,7 @@ describe('Realtime previews over a WebSocket, and Keep', () => {
     await expect(open({ cookie: person.cookie })).rejects.toThrow('Unexpected server response: 403');
   });
 
-  it('answers a preview with a 512² frame of the drawing, and says what it can do first', async () => {
+  it('answers a new scene with a quick 256² draft first, then the 512² frame of the drawing', async () => {
     const channel = await connect();
     const ready = await channel.next('ready');
     expect(ready.models).toEqual([
@@ -118,8 +118,18 @@ describe('Realtime previews over a WebSocket, and Keep', () => {
       style: 'cartoon',
       drawing: await drawingUrl(),
     });
-    const frame = await channel.next('frame');
+    const frame = await channel.next('frame', (m) => !m.draft);
     expect(frame).toMatchObject({ id: 1, width: 512, height: 512, model: 'sketch-realtime' });
+    const frames = channel.messages.filter((m) => m.type === 'frame');
+    expect(frames.map((m) => [m.id, m.draft, m.width])).toEqual([
+      [1, true, 256],
+      [1, false, 512],
+    ]);
+    const draftImage = Buffer.from(
+      (frames[0]?.image ?? '').replace(/^data:image\/webp;base64,/, ''),
+      'base64',
+    );
+    expect(await sharp(draftImage).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
     const image = Buffer.from(frame.image.replace(/^data:image\/webp;base64,/, ''), 'base64');
     const meta = await sharp(image).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 512, height: 512 });
@@ -145,16 +155,21 @@ describe('Realtime previews over a WebSocket, and Keep', () => {
     expect(await channel.next('error', (m) => m.id === 2)).toMatchObject({ code: 'drawing_invalid' });
   });
 
-  it('renders only the newest of the requests that came during a render', async () => {
+  it('renders only the newest of the requests that came during a render, and no superseded full frame', async () => {
     const channel = await signedInSocket();
     const drawing = await drawingUrl();
     for (let id = 0; id < 5; id++)
       channel.send({ type: 'preview', id, prompt: `a cat ${id}`, style: 'cartoon', drawing });
-    await channel.next('frame', (m) => m.id === 4);
+    await channel.next('frame', (m) => m.id === 4 && !m.draft);
     const rendered = channel.messages
       .filter((m) => m.type === 'frame')
-      .map((m) => (m.type === 'frame' ? m.id : -1));
-    expect(rendered).toEqual([0, 4]);
+      .map((m) => (m.type === 'frame' ? [m.id, m.draft] : []));
+    // Request 0's draft went out, but requests 1–4 came meanwhile: its full frame was never rendered.
+    expect(rendered).toEqual([
+      [0, true],
+      [4, true],
+      [4, false],
+    ]);
   });
 
   it('rate limits previews per person with a clear answer, refilled as time passes', async () => {
@@ -179,7 +194,7 @@ describe('Realtime previews over a WebSocket, and Keep', () => {
     await second.next('frame', (m) => m.id === 101);
   });
 
-  it('keeps a frame once: the image price is charged and the asset names the drawing as its source', async () => {
+  it('keeps a frame once, at full quality even from a draft: the image price is charged and the asset names the drawing as its source', async () => {
     const channel = await signedInSocket();
     channel.send({
       type: 'preview',
@@ -189,6 +204,7 @@ describe('Realtime previews over a WebSocket, and Keep', () => {
       drawing: await drawingUrl(),
     });
     const frame = await channel.next('frame');
+    expect(frame).toMatchObject({ draft: true, width: 256 });
     const client = browser(ctx.app, person);
     const credits = async () => (await client.get('/api/auth/me')).json().data.credits as number;
     const before = await credits();

@@ -13,7 +13,7 @@ import type { Clock } from '../../platform/clock.js';
 import { AppError } from '../../platform/http/app-error.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import { ProviderError } from '../../providers/provider.js';
-import type { RealtimeRenderer } from '../../providers/realtime-renderer.js';
+import type { RealtimeRenderer, RealtimeRenderRequest } from '../../providers/realtime-renderer.js';
 import type { GenerationRow } from '../generations/generations.repository.js';
 import type { GenerationsService } from '../generations/generations.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
@@ -28,12 +28,20 @@ interface SentFrame {
   style: string;
   seed: number;
   renderer: RealtimeRenderer;
+  /** A reduced-size draft: Keep renders the full frame of it first. */
+  draft: boolean;
   at: number;
 }
 
 /** Frames kept per person (the newest), and for how long. */
 const FRAMES_PER_PERSON = 4;
 const FRAME_TTL_MS = 15 * 60_000;
+
+/**
+ * A full frame slower than this (render time) has a draft sent before it on the next request of the
+ * same prompt and style too, so the first frame after any change stays near the 300 ms goal.
+ */
+const DRAFT_WHEN_SLOWER_MS = 150;
 
 /** The parts of a socket the service talks to. */
 export interface RealtimeSocket {
@@ -42,10 +50,13 @@ export interface RealtimeSocket {
 }
 
 type PreviewMessage = Extract<TRealtimeClientMessage, { type: 'preview' }>;
+type RenderedFrame = Awaited<ReturnType<RealtimeRenderer['render']>>;
 
 /**
  * Realtime previews (issue 21): a token bucket per person, a latest-wins render loop per socket
  * (a render in flight finishes; of the requests that came meanwhile only the newest is rendered),
+ * progressive frames (a quick draft first after a new scene or where full frames are slow, then the
+ * full frame unless a newer request came meanwhile),
  * the frames sent (in this process's memory, for "Keep"), and Keep itself: the frame becomes a job
  * of the generations engine (tool `realtime`, the image price, the drawing as its source upload).
  */
@@ -116,6 +127,31 @@ export function createRealtimeService(deps: {
       const controller = new AbortController();
       let pending: { message: PreviewMessage; arrived: number } | null = null;
       let busy = false;
+      // The scene of the last full frame rendered (model, style, prompt) and how long it took.
+      let lastFull: { key: string; ms: number } | null = null;
+
+      function sendFrame(
+        message: PreviewMessage,
+        arrived: number,
+        request: RealtimeRenderRequest,
+        renderer: RealtimeRenderer,
+        frame: RenderedFrame,
+        draft: boolean,
+      ): void {
+        const frameId = randomUUID();
+        remember(frameId, { ...request, userId, image: frame.data, renderer, draft, at: Date.now() });
+        socket.send({
+          type: 'frame',
+          id: message.id,
+          frameId,
+          image: `data:${frame.contentType};base64,${frame.data.toString('base64')}`,
+          width: frame.width,
+          height: frame.height,
+          draft,
+          renderMs: Math.round(performance.now() - arrived),
+          model: renderer.model.id,
+        });
+      }
 
       async function render(message: PreviewMessage, arrived: number): Promise<void> {
         const renderer = rendererFor(message.model);
@@ -151,21 +187,23 @@ export function createRealtimeService(deps: {
           return;
         }
         const request = { prompt: message.prompt, style: message.style, drawing, seed };
+        const key = `${renderer.model.id}\n${message.style}\n${message.prompt}`;
+        const wantDraft =
+          renderer.drafts === true &&
+          (lastFull === null || lastFull.key !== key || lastFull.ms > DRAFT_WHEN_SLOWER_MS);
         try {
+          if (wantDraft) {
+            const draft = await renderer.render({ ...request, draft: true }, controller.signal);
+            if (!socket.open) return;
+            sendFrame(message, arrived, request, renderer, draft, true);
+            // Superseded: the newer request is rendered instead of this one's full frame.
+            if (pending) return;
+          }
+          const started = performance.now();
           const frame = await renderer.render(request, controller.signal);
-          if (!socket.open) return;
-          const frameId = randomUUID();
-          remember(frameId, { ...request, userId, image: frame.data, renderer, at: Date.now() });
-          socket.send({
-            type: 'frame',
-            id: message.id,
-            frameId,
-            image: `data:${frame.contentType};base64,${frame.data.toString('base64')}`,
-            width: frame.width,
-            height: frame.height,
-            renderMs: Math.round(performance.now() - arrived),
-            model: renderer.model.id,
-          });
+          lastFull = { key, ms: performance.now() - started };
+          if (!socket.open || (wantDraft && pending)) return;
+          sendFrame(message, arrived, request, renderer, frame, false);
         } catch (error) {
           if (controller.signal.aborted) return;
           const unavailable = error instanceof ProviderError && error.kind === 'unavailable';
@@ -225,7 +263,21 @@ export function createRealtimeService(deps: {
       if (!frame || frame.userId !== userId) throw new AppError('NOT_FOUND', 'api.realtime.frameGone');
       // Taken out at once: a second Keep of the same frame cannot charge again.
       frames.delete(frameId);
-      const png = await sharp(frame.image).png().toBuffer({ resolveWithObject: true });
+      // A draft is never saved as such: its full-quality frame (same drawing, prompt, style, seed) is.
+      const image = frame.draft
+        ? (
+            await frame.renderer
+              .render(
+                { prompt: frame.prompt, style: frame.style, drawing: frame.drawing, seed: frame.seed },
+                new AbortController().signal,
+              )
+              .catch((error: unknown) => {
+                frames.set(frameId, frame);
+                throw error;
+              })
+          ).data
+        : frame.image;
+      const png = await sharp(image).png().toBuffer({ resolveWithObject: true });
       const frameKey = `users/${userId}/realtime/${randomUUID()}.png`;
       let sourceId: string | undefined;
       try {

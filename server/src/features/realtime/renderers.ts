@@ -1,4 +1,4 @@
-import type { TRealtimeModel } from '@kaleido/common';
+import { REALTIME_DRAFT_SIZE, type TRealtimeModel } from '@kaleido/common';
 import type { GenerationProvider, ModelCapabilities } from '../../providers/provider.js';
 import type { RealtimeRenderer } from '../../providers/realtime-renderer.js';
 import { realtimeViaEdit } from '../../providers/realtime-via-edit.js';
@@ -25,10 +25,17 @@ export function createRealtimeRenderers(deps: {
   let pool: RealtimeRenderPool | null = null;
   const offline: RealtimeRenderer = {
     model: OFFLINE_REALTIME_MODEL,
+    drafts: true,
     async render(request, signal) {
       pool ??= new RealtimeRenderPool();
       const frame = await pool.render(
-        { prompt: request.prompt, style: request.style, drawing: request.drawing, seed: request.seed },
+        {
+          prompt: request.prompt,
+          style: request.style,
+          drawing: request.drawing,
+          seed: request.seed,
+          ...(request.draft ? { size: REALTIME_DRAFT_SIZE } : {}),
+        },
         signal,
       );
       return {

@@ -43,4 +43,22 @@ describe('the offline Realtime renderer', () => {
     const bare = await renderRealtimeFrame({ ...request, drawing: empty });
     expect(await pixel(bare.webp, 256, 460)).not.toEqual([r, g, b]);
   });
+
+  it('renders a draft of the same frame at a reduced size', async () => {
+    const request = {
+      prompt: 'a snowy mountain at noon',
+      style: 'oil-painting',
+      drawing: await drawing(),
+      seed: 3,
+    };
+    const draft = await renderRealtimeFrame({ ...request, size: 256 });
+    expect(draft).toMatchObject({ width: 256, height: 256 });
+    expect(await sharp(draft.webp).metadata()).toMatchObject({ width: 256, height: 256 });
+    // The painted band is there in the draft too.
+    const { data } = await sharp(draft.webp).raw().toBuffer({ resolveWithObject: true });
+    const at = (230 * 256 + 128) * 3;
+    const [r, g, b] = [...data.subarray(at, at + 3)] as [number, number, number];
+    expect(g).toBeGreaterThan(r + 30);
+    expect(g).toBeGreaterThan(b + 30);
+  });
 });

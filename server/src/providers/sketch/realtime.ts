@@ -23,6 +23,8 @@ export interface RealtimeFrameRequest {
   /** PNG or WebP bytes, transparent where nothing is painted; scaled to 512² if another size. */
   drawing: Uint8Array;
   seed: number;
+  /** The frame's side: `REALTIME_SIZE`, or less for a quick draft (the scene and filters cost ~size²). */
+  size?: number;
 }
 
 export interface RealtimeFrame {
@@ -31,8 +33,6 @@ export interface RealtimeFrame {
   width: number;
   height: number;
 }
-
-const SIZE = REALTIME_SIZE;
 
 interface Scene {
   env: SceneEnv;
@@ -44,19 +44,19 @@ interface Scene {
   light: Float32Array;
 }
 
-/** Scenes by prompt, style and seed: drawing changes (most updates) reuse the scene. */
+/** Scenes by prompt, style, seed and size: drawing changes (most updates) reuse the scene. */
 const scenes = new Map<string, Scene>();
-const SCENE_CACHE = 4;
+const SCENE_CACHE = 6;
 
 /** Blurs one raw plane set with sharp (native, off the JS thread). */
-async function blurred(data: Uint8Array, channels: 1 | 3, sigma: number): Promise<Buffer> {
-  const image = sharp(data, { raw: { width: SIZE, height: SIZE, channels } }).blur(sigma);
+async function blurred(data: Uint8Array, size: number, channels: 1 | 3, sigma: number): Promise<Buffer> {
+  const image = sharp(data, { raw: { width: size, height: size, channels } }).blur(sigma);
   // A one-band image would come back as sRGB (three bands) unless kept grey.
   return (channels === 1 ? image.toColourspace('b-w') : image).raw().toBuffer();
 }
 
-async function sceneFor(prompt: string, style: string, seed: number): Promise<Scene> {
-  const key = `${seed}\n${style}\n${prompt}`;
+async function sceneFor(prompt: string, style: string, seed: number, size: number): Promise<Scene> {
+  const key = `${seed}\n${size}\n${style}\n${prompt}`;
   const cached = scenes.get(key);
   if (cached) {
     scenes.delete(key);
@@ -65,8 +65,8 @@ async function sceneFor(prompt: string, style: string, seed: number): Promise<Sc
   }
   const spec = interpretPrompt(prompt);
   const env = createEnv(spec, {
-    width: SIZE,
-    height: SIZE,
+    width: size,
+    height: size,
     seed: sceneSeed(prompt, seed),
     quality: 'standard',
     look: lookFor(style, 'default'),
@@ -74,8 +74,8 @@ async function sceneFor(prompt: string, style: string, seed: number): Promise<Sc
     durationSeconds: 0,
   });
   const canvas = renderStill(env, buildLayers(env));
-  const pixels = canvas.getContext('2d').getImageData(0, 0, SIZE, SIZE).data;
-  const luma = new Uint8Array(SIZE * SIZE);
+  const pixels = canvas.getContext('2d').getImageData(0, 0, size, size).data;
+  const luma = new Uint8Array(size * size);
   for (let i = 0; i < luma.length; i++) {
     const p = i * 4;
     luma[i] =
@@ -83,9 +83,9 @@ async function sceneFor(prompt: string, style: string, seed: number): Promise<Sc
       0.7152 * (pixels[p + 1] as number) +
       0.0722 * (pixels[p + 2] as number);
   }
-  const mean = await blurred(luma, 1, 16);
-  const light = new Float32Array(SIZE * SIZE);
-  const detail = new Float32Array(SIZE * SIZE);
+  const mean = await blurred(luma, size, 1, (16 * size) / REALTIME_SIZE);
+  const light = new Float32Array(size * size);
+  const detail = new Float32Array(size * size);
   for (let i = 0; i < luma.length; i++) {
     light[i] = (mean[i] as number) / 255;
     detail[i] = ((luma[i] as number) - (mean[i] as number)) / 255;
@@ -100,22 +100,23 @@ async function sceneFor(prompt: string, style: string, seed: number): Promise<Sc
  * The drawing as a feathered colour layout: premultiplied RGB (0..255) and coverage (0..255), blurred
  * so rough strokes become soft regions rather than hard pen lines.
  */
-async function paintLayer(drawing: Uint8Array): Promise<{ colour: Buffer; cover: Buffer }> {
-  const raw = await sharp(drawing, { limitInputPixels: 4 * SIZE * SIZE })
-    .resize(SIZE, SIZE, { fit: 'fill' })
+async function paintLayer(drawing: Uint8Array, size: number): Promise<{ colour: Buffer; cover: Buffer }> {
+  const raw = await sharp(drawing, { limitInputPixels: 4 * REALTIME_SIZE * REALTIME_SIZE })
+    .resize(size, size, { fit: 'fill' })
     .ensureAlpha()
     .raw()
     .toBuffer();
-  const colour = new Uint8Array(SIZE * SIZE * 3);
-  const alpha = new Uint8Array(SIZE * SIZE);
-  for (let i = 0; i < SIZE * SIZE; i++) {
+  const colour = new Uint8Array(size * size * 3);
+  const alpha = new Uint8Array(size * size);
+  for (let i = 0; i < size * size; i++) {
     const a = raw[i * 4 + 3] as number;
     alpha[i] = a;
     colour[i * 3] = ((raw[i * 4] as number) * a) / 255;
     colour[i * 3 + 1] = ((raw[i * 4 + 1] as number) * a) / 255;
     colour[i * 3 + 2] = ((raw[i * 4 + 2] as number) * a) / 255;
   }
-  const [soft, cover] = await Promise.all([blurred(colour, 3, 2.5), blurred(alpha, 1, 2.5)]);
+  const sigma = Math.max(0.3, (2.5 * size) / REALTIME_SIZE);
+  const [soft, cover] = await Promise.all([blurred(colour, size, 3, sigma), blurred(alpha, size, 1, sigma)]);
   return { colour: soft, cover };
 }
 
@@ -127,11 +128,12 @@ const live = (env: SceneEnv): SceneEnv => ({ ...env, video: true });
 
 /** Renders one frame. */
 export async function renderRealtimeFrame(request: RealtimeFrameRequest): Promise<RealtimeFrame> {
-  const scene = await sceneFor(request.prompt, request.style, request.seed);
-  const paint = await paintLayer(request.drawing);
+  const size = request.size ?? REALTIME_SIZE;
+  const scene = await sceneFor(request.prompt, request.style, request.seed, size);
+  const paint = await paintLayer(request.drawing, size);
   const out = new Uint8ClampedArray(scene.pixels);
   const { light, detail, pixels } = scene;
-  for (let i = 0; i < SIZE * SIZE; i++) {
+  for (let i = 0; i < size * size; i++) {
     const a = (paint.cover[i] as number) / 255;
     if (a < 0.004) continue;
     // Feathered coverage: a stroke's core is fully painted, its blurred edge blends into the scene.
@@ -144,12 +146,12 @@ export async function renderRealtimeFrame(request: RealtimeFrameRequest): Promis
       out[p + c] = (pixels[p + c] as number) * (1 - cover) + painted * cover;
     }
   }
-  const canvas = createCanvas(SIZE, SIZE);
-  canvas.getContext('2d').putImageData(new ImageData(out, SIZE, SIZE), 0, 0);
+  const canvas = createCanvas(size, size);
+  canvas.getContext('2d').putImageData(new ImageData(out, size, size), 0, 0);
   const styled = createStyler(live(scene.env), request.style, 'default').apply(canvas, 0);
-  const webp = await sharp(styled, { raw: { width: SIZE, height: SIZE, channels: 4 } })
+  const webp = await sharp(styled, { raw: { width: size, height: size, channels: 4 } })
     .removeAlpha()
     .webp({ quality: 85, effort: 1 })
     .toBuffer();
-  return { webp, width: SIZE, height: SIZE };
+  return { webp, width: size, height: size };
 }

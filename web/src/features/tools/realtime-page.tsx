@@ -26,7 +26,7 @@ import { libraryKeys } from '../library/keys';
 import { NeedsProvider } from './needs-provider';
 import { RealtimeCanvas } from './realtime-canvas';
 import { type DrawHistory, type DrawOp, drawAll, drawOp, EMPTY_DRAWING } from './realtime-ops';
-import { type RealtimeConnection, useRealtimeSocket } from './realtime-socket';
+import { previewPhase, type RealtimeConnection, useRealtimeSocket } from './realtime-socket';
 import { PriceLine, ToolPage } from './tool-page';
 
 /** How long the page waits after a change before sending the next preview (at most one per interval). */
@@ -190,7 +190,8 @@ function RealtimeStudio() {
       />
     );
   }
-  const updating = scheduled || (lastSent !== null && (frame?.id ?? -1) < lastSent && problem === null);
+  const phase = previewPhase({ frame, lastSent, scheduled, problem });
+  const updating = phase !== 'idle';
   const price = ready?.keepPrice ?? null;
   const short = price !== null && user !== null && user.credits < price;
   const models = ready?.models ?? [];
@@ -254,15 +255,25 @@ function RealtimeStudio() {
               alt={t('realtime.output')}
               width={frame.width}
               height={frame.height}
-              className="size-full object-contain"
+              className={
+                frame.draft
+                  ? 'size-full object-contain blur-[1px] transition-[filter]'
+                  : 'size-full object-contain transition-[filter]'
+              }
               data-testid="realtime-output"
               data-frame-id={frame.frameId}
+              data-draft={frame.draft}
               data-updating={updating}
             />
           ) : null}
           {frame && updating ? (
-            <span className="absolute top-3 right-3 rounded-full bg-surface/80 p-1.5 shadow-sm">
+            <span className="absolute top-3 right-3 inline-flex items-center gap-1.5 rounded-full bg-surface/80 p-1.5 text-xs text-fg-muted shadow-sm">
               <Spinner />
+              {phase === 'refining' ? (
+                <span className="pr-1" data-testid="realtime-refining">
+                  {t('realtime.refining')}
+                </span>
+              ) : null}
             </span>
           ) : null}
           {frame ? null : (

@@ -16,6 +16,21 @@ export interface RealtimeConnection {
   send: (message: TRealtimeClientMessage) => boolean;
 }
 
+/**
+ * What the preview is doing: `updating` while a newer request is scheduled or on its way, `refining`
+ * while the shown frame is a draft whose full frame is still to come, else `idle`.
+ */
+export function previewPhase(state: {
+  frame: Pick<Of<'frame'>, 'id' | 'draft'> | null;
+  lastSent: number | null;
+  scheduled: boolean;
+  problem: RealtimeConnection['problem'];
+}): 'idle' | 'updating' | 'refining' {
+  const { frame, lastSent, scheduled, problem } = state;
+  if (scheduled || (lastSent !== null && (frame?.id ?? -1) < lastSent && problem === null)) return 'updating';
+  return frame?.draft && problem === null ? 'refining' : 'idle';
+}
+
 /** The socket's address on this page's own origin (the server refuses any other Origin). */
 export function realtimeSocketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_SOCKET_PATH}`;

@@ -17,7 +17,7 @@ import {
   redoOp,
   undoOp,
 } from './realtime-ops';
-import { realtimeSocketUrl } from './realtime-socket';
+import { previewPhase, realtimeSocketUrl } from './realtime-socket';
 
 /** A 2D context that writes down what is drawn, with the compositing mode of each call. */
 function recorder() {
@@ -101,6 +101,25 @@ describe('the Realtime drawing as a list of operations', () => {
     expect(realtimeSocketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe(
       'ws://localhost:3000/api/tools/realtime/socket',
     );
+  });
+
+  it('shows a draft frame as refining until its full frame comes, and a newer request as updating', () => {
+    const at = (frame: { id: number; draft: boolean } | null, lastSent: number | null, scheduled = false) =>
+      previewPhase({ frame, lastSent, scheduled, problem: null });
+    expect(at({ id: 3, draft: true }, 3)).toBe('refining');
+    expect(at({ id: 3, draft: false }, 3)).toBe('idle');
+    expect(at({ id: 2, draft: false }, 3)).toBe('updating');
+    expect(at({ id: 3, draft: true }, 3, true)).toBe('updating');
+    expect(at(null, null)).toBe('idle');
+    // Refused for the rate: no full frame is on its way, so the draft is not said to be refining.
+    expect(
+      previewPhase({
+        frame: { id: 3, draft: true },
+        lastSent: 3,
+        scheduled: false,
+        problem: { type: 'rate_limited', id: 4, retryAfterMs: 200, burst: 20, perSecond: 5 },
+      }),
+    ).toBe('idle');
   });
 });
 

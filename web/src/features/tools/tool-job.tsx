@@ -23,8 +23,7 @@ function sameShape(a: TAsset, b: TAsset): boolean {
 type ToolJobProps = {
   jobId: string;
   onReset: () => void;
-} & /** The result beside its source (before/after slider, sizes, the next tools). */
-(
+} /** The result beside its source (before/after slider, sizes, the next tools). */ & (
   | { source: TAsset; renderResult?: undefined }
   /** A result of its own kind (a 3D object in its viewer): how to show it and what to do with it. */
   | { source?: undefined; renderResult: (result: TAsset) => ReactNode }
