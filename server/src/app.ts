@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { AUTH_MESSAGES, type TGenerationType } from '@kaleido/common';
+import { AUTH_MESSAGES, errorMessageId, generationFailedCode, type TJobKind } from '@kaleido/common';
 import Fastify from 'fastify';
 import type { AppConfig } from './config.js';
 import { accountRoutes } from './features/accounts/account.routes.js';
@@ -136,6 +136,7 @@ import { createRequestLimiter, databaseRateLimitStore } from './platform/http/re
 import { type App, useContractSchemas } from './platform/http/route-schemas.js';
 import { registerSecurityHeaders } from './platform/http/security-headers.js';
 import { registerSpa, type Spa } from './platform/http/spa.js';
+import { englishOf } from './platform/i18n/api-messages.js';
 import { createRequestLocale } from './platform/i18n/request-locale.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
@@ -494,8 +495,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Deliveries written in a job's ending transaction, enqueued once it committed.
   const endedDeliveries = new Map<string, string[]>();
-  const failureMessage = (kind: TGenerationType) =>
-    kind === 'image' ? 'Failed to generate image' : 'Failed to generate video';
+  const failureMessage = (kind: TJobKind) => englishOf(errorMessageId(generationFailedCode(kind)));
   const runner = createGenerationRunner({
     database,
     generations: generationsRepository,

@@ -572,6 +572,6 @@ export const FAL_PRESETS: Record<string, Omit<FalModelConfig, 'id' | 'name' | 'e
     maxHeight: 4096,
     maxOutputSeconds: 300,
   },
-  // 3D Objects (issue 21): image-to-3D, `{{image}}` a data URI; the GLB is `model_mesh.url`.
+  // 3D Objects (issue 21): image-to-3D (`{{image}}` a data URI) and text-to-3D; the GLB's URL: fal3dUrl.
   ...FAL_3D_PRESETS,
 };

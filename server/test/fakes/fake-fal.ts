@@ -18,7 +18,8 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * video or audio) and answer `video` (a real MP4); `state.lipsync` makes them hold until cancelled, or
  * fail as a request that completed with an error.
  * 3D endpoints (issue 21: `hunyuan3d`, `trellis`) read `input_image_url` / `image_url` the same way
- * and answer `model_mesh` (a real GLB, fake-glb.ts); `state.threeD` holds or fails them likewise.
+ * and answer `model_mesh` (a real GLB, fake-glb.ts); Tripo's text-to-3D reads `prompt` and answers
+ * `pbr_model`; `state.threeD` holds or fails them likewise.
  */
 
 interface FalRequest {
@@ -77,21 +78,26 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
       return;
     }
     if (isThreeD(request.endpoint)) {
+      const fromText = isTextTo3d(request.endpoint);
       if (state.threeD === 'fail') {
-        request.error = 'Could not reconstruct a 3D object from this image';
+        request.error = fromText
+          ? 'Could not generate a 3D model from this prompt'
+          : 'Could not reconstruct a 3D object from this image';
       } else {
         const name = `${randomUUID()}.glb`;
         const data = await cubeGlb();
         files.set(name, data);
-        request.result = {
-          model_mesh: {
-            url: `${base}/cdn/${name}`,
-            content_type: 'model/gltf-binary',
-            file_name: name,
-            file_size: data.byteLength,
-          },
-          seed: Number(request.input.seed ?? 7),
+        const glb = {
+          url: `${base}/cdn/${name}`,
+          content_type: 'model/gltf-binary',
+          file_name: name,
+          file_size: data.byteLength,
         };
+        // Tripo answers its task id and the textured GLB as `pbr_model` (`model_mesh` is optional);
+        // Hunyuan3D and TRELLIS answer `model_mesh` and the seed.
+        request.result = fromText
+          ? { task_id: randomUUID(), pbr_model: glb }
+          : { model_mesh: glb, seed: Number(request.input.seed ?? 7) };
       }
       request.status = 'COMPLETED';
       return;
@@ -252,9 +258,16 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
           });
         }
       }
-      if (isThreeD(url.pathname) && body.image_url === undefined && body.input_image_url === undefined) {
+      // Image-to-3D needs its image; text-to-3D its prompt.
+      const required = isTextTo3d(url.pathname)
+        ? body.prompt === undefined && 'prompt'
+        : isThreeD(url.pathname) &&
+          body.image_url === undefined &&
+          body.input_image_url === undefined &&
+          'image_url';
+      if (required) {
         return sendJson(response, 422, {
-          detail: [{ loc: ['body', 'image_url'], msg: 'Field required', type: 'missing' }],
+          detail: [{ loc: ['body', required], msg: 'Field required', type: 'missing' }],
         });
       }
       if (prompt.includes('[422]')) {
@@ -290,7 +303,12 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
   return { ...server, requests, submits, cancels, state, training };
 }
 
-/** fal's image-to-3D endpoints the fake answers with a GLB. */
+/** fal's image- and text-to-3D endpoints the fake answers with a GLB. */
 function isThreeD(endpoint: string): boolean {
-  return /hunyuan3d|trellis/.test(endpoint);
+  return /hunyuan3d|trellis/.test(endpoint) || isTextTo3d(endpoint);
+}
+
+/** Tripo's text-to-3D: the prompt alone. */
+function isTextTo3d(endpoint: string): boolean {
+  return /tripo3d\/.*text-to-3d/.test(endpoint);
 }

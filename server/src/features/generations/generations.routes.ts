@@ -1,5 +1,6 @@
 import {
   GENERATION_STATUSES,
+  generationFailedCode,
   loginRequiredCode,
   type TGeneration,
   type TGenerationFinished,
@@ -74,11 +75,9 @@ export async function answerJob(
   const row = wait ? await generations.waitForEnd(submitted.id, SYNC_WAIT_MS) : submitted;
   const generation = await generations.present(row);
   if (row.status === 'failed' || row.status === 'cancelled') {
-    throw new AppError(
-      row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
-      generations.failureText(row),
-      { details: { generation } },
-    );
+    throw new AppError(generationFailedCode(row.kind), generations.failureText(row), {
+      details: { generation },
+    });
   }
   if (row.status === 'succeeded') {
     return reply.status(200).send({ success: true, data: finishedAnswer(generation) });

@@ -1,4 +1,5 @@
 import {
+  generationFailedCode,
   PUBLIC_VIDEO_RESOLUTIONS,
   type ZPublicImageRequest,
   type ZPublicVideoRequest,
@@ -107,11 +108,7 @@ export function createPublicApiService(deps: {
       const details = { id: row.id, creditsUsed: 0, remainingCredits: meta.remainingCredits };
       // A cancelled job is not a provider failure: its own code, not a 502.
       if (row.status === 'cancelled') throw new AppError('GENERATION_CANCELLED', undefined, { details });
-      throw new AppError(
-        row.kind === 'image' ? 'GENERATION_FAILED_IMAGE' : 'GENERATION_FAILED_VIDEO',
-        deps.generations.failureText(row),
-        { details },
-      );
+      throw new AppError(generationFailedCode(row.kind), deps.generations.failureText(row), { details });
     }
     call.credits = row.cost;
     if (row.status === 'succeeded') {

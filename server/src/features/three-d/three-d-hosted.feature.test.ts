@@ -17,7 +17,7 @@ import { balanceOf, eventsOf, generationOf, providersFrom, until } from '../../.
 import { pngOf, uploadAs } from '../../../test/upload-files.js';
 import { createSketchProvider } from '../../providers/sketch/provider.js';
 
-/** fal's and Replicate's image-to-3D models, as an operator configures them (their presets fill the input). */
+/** fal's and Replicate's image-to-3D models and fal's text-to-3D one, as an operator configures them (their presets fill the input). */
 const hostedProviders = (fal: FakeFal, replicate: FakeReplicate, falPollMs = 450) => [
   {
     type: 'fal',
@@ -25,7 +25,10 @@ const hostedProviders = (fal: FakeFal, replicate: FakeReplicate, falPollMs = 450
     queueUrl: fal.url,
     // Slow enough for the progress events (written at most every 500 ms) to show each stage.
     pollIntervalMs: falPollMs,
-    models: [{ id: 'fal-hunyuan3d', name: 'Hunyuan3D 2 (fal)', endpoint: 'fal-ai/hunyuan3d/v2' }],
+    models: [
+      { id: 'fal-hunyuan3d', name: 'Hunyuan3D 2 (fal)', endpoint: 'fal-ai/hunyuan3d/v2' },
+      { id: 'fal-tripo', name: 'Tripo v2.5 (fal)', endpoint: 'tripo3d/tripo/v2.5/text-to-3d' },
+    ],
   },
   {
     type: 'replicate',
@@ -72,7 +75,7 @@ describe('3D Objects from an image, on fal and Replicate', () => {
   const make = (body: object, query = '?wait=true', who: SignedIn = person) =>
     browser(ctx.app, who).post(`/api/generate-3d${query}`, body);
 
-  it('lists the hosted models as image-to-3D beside the offline one', async () => {
+  it('lists the hosted image-to-3D models, and the text-to-3D one as prompt-only, beside the offline one', async () => {
     const info = (await ctx.app.inject({ method: 'GET', url: '/api/tools/3d' })).json().data;
     expect(
       info.models.map((model: { id: string; offline: boolean; takesImage: boolean }) => [
@@ -83,8 +86,73 @@ describe('3D Objects from an image, on fal and Replicate', () => {
     ).toEqual([
       ['lowpoly-3d', true, false],
       ['fal-hunyuan3d', false, true],
+      ['fal-tripo', false, false],
       ['replicate-trellis', false, true],
     ]);
+  });
+
+  /** The share of reddish pixels in a model's still (fake-glb.ts's cube has a red base colour). */
+  const reddishShare = async (thumbnailUrl: string) => {
+    const still = await ctx.app.inject({ method: 'GET', url: thumbnailUrl });
+    expect(still.statusCode).toBe(200);
+    const { data, info } = await sharp(still.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    let reddish = 0;
+    for (let i = 0; i < data.length; i += info.channels) {
+      if ((data[i] as number) > (data[i + 1] as number) + 40) reddish++;
+    }
+    return reddish / (info.width * info.height);
+  };
+
+  it('models a prompt on fal’s text-to-3D: the prompt alone in, progress, the GLB from `pbr_model` with its still', async () => {
+    const before = await balanceOf(ctx.app, person);
+    const started = await make({ prompt: 'a red toy car', model: 'fal-tripo', seed: 11 }, '?wait=false');
+    expect(started.statusCode, started.body).toBe(202);
+    const events = await eventsOf(ctx.app, person, started.json().data.id);
+    expect(fal.submits[0]?.path).toBe('/tripo3d/tripo/v2.5/text-to-3d');
+    expect(fal.submits[0]?.body).toEqual({ prompt: 'a red toy car', seed: 11 });
+    const seen = events.map((event) => [event.type, event.generation.progress, event.generation.error]);
+    expect(
+      events.some((event) => Number(event.generation.progress) >= 30),
+      JSON.stringify(seen),
+    ).toBe(true);
+    const done = events.at(-1);
+    expect(done?.type).toBe('done');
+    const asset = done?.generation.asset as { downloadUrl: string; thumbnailUrl: string };
+    expect(asset).toMatchObject({
+      type: 'model',
+      tool: '3d',
+      metadata: { contentType: 'model/gltf-binary', width: 512, height: 512, provider: 'fal' },
+      sourceAssetIds: [],
+    });
+    expect(await balanceOf(ctx.app, person)).toBe(before - 3);
+    const file = await ctx.app.inject({ method: 'GET', url: asset.downloadUrl });
+    const document = await new NodeIO().readBinary(new Uint8Array(file.rawPayload));
+    expect(document.getRoot().listMeshes()).toHaveLength(1);
+    expect(await reddishShare(asset.thumbnailUrl)).toBeGreaterThan(0.05);
+    const job = await generationOf(ctx.app, person, started.json().data.id);
+    expect(job.details).toMatchObject({
+      endpoint: 'tripo3d/tripo/v2.5/text-to-3d',
+      still: 'mesh',
+      triangles: 12,
+    });
+  });
+
+  it('refunds a text-to-3D object the model fails', async () => {
+    const before = await balanceOf(ctx.app, person);
+    fal.state.threeD = 'fail';
+    const failed = await make({ prompt: 'a red toy car', model: 'fal-tripo' });
+    expect(failed.statusCode).toBe(502);
+    // A 3D object's own failure code and words, not a video's.
+    expect(failed.json()).toMatchObject({
+      code: 'GENERATION_FAILED_MODEL',
+      error: 'Failed to generate the 3D object',
+    });
+    // The request reached the model and completed with its error (not refused at submission).
+    expect([...fal.requests.values()].map((request) => request.error)).toEqual([
+      'Could not generate a 3D model from this prompt',
+    ]);
+    expect(fal.submits.map((submit) => submit.path)).toEqual(['/tripo3d/tripo/v2.5/text-to-3d']);
+    expect(await balanceOf(ctx.app, person)).toBe(before);
   });
 
   it('models an image on fal: a data URI in, progress, a GLB with a drawn still, lineage to the image', async () => {
@@ -180,7 +248,7 @@ describe('3D Objects from an image, on fal and Replicate', () => {
     expect(await balanceOf(ctx.app, person)).toBe(before);
   });
 
-  it('refuses someone else’s image, and an image-to-3D model without an image, before charging', async () => {
+  it('refuses someone else’s image, an image-to-3D model without an image and a text-to-3D one with, before charging', async () => {
     const stranger = await signUp(ctx.app, { email: 'stranger@example.com' });
     const theirs = await picture(stranger);
     const before = await balanceOf(ctx.app, person);
@@ -191,6 +259,10 @@ describe('3D Objects from an image, on fal and Replicate', () => {
     expect(bare.json().error).toBe(
       'TRELLIS (Replicate) makes 3D objects from an image: choose one, or pick another model.',
     );
+    // A text-to-3D model does not take an image.
+    const mine = await picture();
+    const textWithImage = await make({ prompt: 'a chair', imageAssetId: mine.id, model: 'fal-tripo' });
+    expect(textWithImage.statusCode).toBe(400);
     // Without a model and an image, the offline modeller takes the prompt.
     const offline = await make({ prompt: 'a chair' });
     expect(offline.statusCode, offline.body).toBe(200);

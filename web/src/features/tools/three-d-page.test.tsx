@@ -126,6 +126,31 @@ describe('3D Objects page with image-to-3D models', () => {
     expect(await screen.findByText('Not enough credits: this costs 3.')).toBeInTheDocument();
   });
 
+  it('offers a hosted text-to-3D model for the prompt alone, and not for an image', async () => {
+    const tripo = { ...hosted('fal-tripo', 'Tripo v2.5', 'fal.ai'), takesImage: false };
+    const posted = serve([offline, hosted('fal-hunyuan3d', 'Hunyuan3D 2', 'fal.ai'), tripo]);
+    const first = renderApp('/tools/3d?image=chair-1');
+    // Once the image is read, the prompt is a hint and only the image-to-3D model remains: no choice.
+    await screen.findByLabelText('Describe the object (a hint for the model)');
+    expect(screen.queryByRole('combobox', { name: 'Model' })).not.toBeInTheDocument();
+    first.unmount();
+
+    const { user } = renderApp('/tools/3d');
+    const model = await screen.findByRole('combobox', { name: 'Model' });
+    expect([...model.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      'lowpoly-3d',
+      'fal-tripo',
+    ]);
+    await user.selectOptions(model, 'fal-tripo');
+    await user.type(screen.getByLabelText('Describe the object'), 'a red toy car');
+    await user.click(screen.getByRole('button', { name: /Make 3D object/ }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({
+      url: '/api/generate-3d?wait=false',
+      body: { prompt: 'a red toy car', model: 'fal-tripo' },
+    });
+  });
+
   it('asks for an image when every model set up makes 3D from one', async () => {
     serve([hosted('fal-hunyuan3d', 'Hunyuan3D 2', 'fal.ai')]);
     const { user } = renderApp('/tools/3d');
