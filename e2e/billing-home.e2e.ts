@@ -124,7 +124,7 @@ describe('home, pricing and billing', () => {
     // Tiles navigate; Show all and View all open their pages.
     await page.evaluate(() => window.scrollTo(0, 0));
     const tools = page.getByRole('region', { name: 'Generate' });
-    await tools.getByRole('link', { name: 'Open Video' }).click();
+    await tools.getByRole('link', { name: 'Open Video', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/generate/video');
     await page.goBack();
     await page.getByRole('region', { name: 'Generate' }).getByRole('link', { name: 'Show all' }).click();
