@@ -20,11 +20,11 @@ function signedIn() {
 }
 
 describe('floating prompt box', () => {
-  it('shows only to signed-in people, and not on the auth or generate pages', async () => {
+  it('shows only to signed-in people, and not on the auth, generate or Realtime pages', async () => {
     signedIn();
     const { router } = renderApp('/pricing');
     expect(await screen.findByRole('textbox', { name: BOX })).toBeInTheDocument();
-    for (const path of ['/generate/image', '/generate/video', '/auth']) {
+    for (const path of ['/generate/image', '/generate/video', '/auth', '/tools/realtime']) {
       await router.navigate(path);
       await waitFor(() => expect(screen.queryByRole('textbox', { name: BOX })).not.toBeInTheDocument());
     }

@@ -28,12 +28,16 @@ const FloatingPrompt = lazy(() =>
   import('./floating-prompt').then((module) => ({ default: module.FloatingPrompt })),
 );
 
-/** Pages without the floating prompt box: the auth screens and the two generators (spec section 2). */
+/**
+ * Pages without the floating prompt box: the auth screens and the two generators (spec section 2), and
+ * Realtime, whose drawing canvas it would cover on a phone.
+ */
 const NO_FLOATING_PROMPT: readonly string[] = [
   APP_ROUTES.auth,
   APP_ROUTES.authReset,
   APP_ROUTES.generateImage,
   APP_ROUTES.generateVideo,
+  APP_ROUTES.realtime,
 ];
 
 /** The shell around every page: navigation, page transitions, footer and floating actions. */
