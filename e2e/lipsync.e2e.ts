@@ -1,29 +1,14 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningAppServer, startAppServer } from '../server/test/app-server.js';
-import { type FakeFal, startFakeFal } from '../server/test/fakes/fake-fal.js';
 import { mp4WithMetadata, wavOf } from '../server/test/upload-files.js';
-import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
-
-/** Console errors that are not the app's fault. */
-const unexpected = (problems: string[]) =>
-  problems.filter((p) => !/Failed to load resource: the server responded with a status of 401/.test(p));
-
-/** Screenshots of what is on screen now, light and dark (the account follows the system theme). */
-async function shots(page: Page, name: string, size: keyof typeof VIEWPORTS) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains('dark') === dark,
-      colorScheme === 'dark',
-    );
-    await screenshot(page, `lipsync-${name}-${size}-${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { launchBrowser, openJourney, VIEWPORTS } from './support/browser.js';
+import {
+  type FalApp,
+  signUp,
+  startFalApp,
+  themeShots,
+  unexpectedProblems,
+} from './support/tool-providers.js';
 
 /**
  * Video Lipsync against its own built server configured with fal's lipsync model (the protocol-faithful
@@ -33,57 +18,27 @@ async function shots(page: Page, name: string, size: keyof typeof VIEWPORTS) {
  */
 describe('Video Lipsync', () => {
   let browser: Browser;
-  let fal: FakeFal;
-  let server: RunningAppServer;
-  let configDir: string;
+  let app: FalApp;
 
   beforeAll(async () => {
-    fal = await startFakeFal('fal-e2e-key');
-    configDir = await mkdtemp(path.join(os.tmpdir(), 'kaleido-lipsync-e2e-'));
-    const providersFile = path.join(configDir, 'providers.json');
-    await writeFile(
-      providersFile,
-      JSON.stringify({
-        sketch: true,
-        providers: [
-          {
-            type: 'fal',
-            key: 'env:E2E_FAL_KEY',
-            queueUrl: fal.url,
-            pollIntervalMs: 400,
-            models: [{ id: 'fal-lipsync', name: 'Lipsync 2', endpoint: 'fal-ai/sync-lipsync/v2' }],
-          },
-        ],
-      }),
-    );
-    server = await startAppServer({
-      env: { PROVIDERS_FILE: providersFile, E2E_FAL_KEY: 'fal-e2e-key', RATE_LIMIT_SIGNUPS_PER_HOUR: '1000' },
+    app = await startFalApp({
+      pollIntervalMs: 400,
+      models: [{ id: 'fal-lipsync', name: 'Lipsync 2', endpoint: 'fal-ai/sync-lipsync/v2' }],
     });
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    const code = await server?.stop();
-    await fal?.close();
-    await rm(configDir, { recursive: true, force: true });
-    if (code !== 0 && server) throw new Error(`The server did not shut down cleanly:\n${server.output()}`);
+    await app?.stop();
   });
 
   for (const size of ['desktop', 'phone'] as const) {
     it(`uploads a video and a voice, lip-syncs them on fal and finds the result in the library (${size})`, async () => {
       const { page, context, problems } = await openJourney(browser, {
-        baseURL: server.baseUrl,
+        baseURL: app.server.baseUrl,
         viewport: VIEWPORTS[size],
       });
-      const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      const signup = await page.request.post('/api/auth/signup', {
-        data: {
-          name: 'Lina Lips',
-          email: `lips.${size}.${stamp}@example.test`,
-          password: 'a good password 1',
-        },
-      });
-      expect(signup.status()).toBe(201);
+      await signUp(page, { name: 'Lina Lips', emailPrefix: `lips.${size}` });
 
       // The home tile opens the tool.
       await page.goto('/');
@@ -91,7 +46,7 @@ describe('Video Lipsync', () => {
       await page.waitForURL((url) => url.pathname === '/tools/lipsync');
       await page.getByRole('heading', { level: 1, name: 'Video Lipsync' }).waitFor();
       await page.getByText('Drop an audio file here, or paste one').waitFor();
-      await shots(page, 'empty', size);
+      await themeShots(page, `lipsync-empty-${size}`);
 
       // Both inputs through the upload controls; both previews appear.
       await page
@@ -111,7 +66,7 @@ describe('Video Lipsync', () => {
       const loop = page.getByRole('radio', { name: /Loop/ });
       await page.locator('label').filter({ has: loop }).click();
       await page.getByText('The result will last about 3 seconds.').waitFor();
-      await shots(page, 'form', size);
+      await themeShots(page, `lipsync-form-${size}`);
       await page.getByRole('button', { name: 'Lip-sync · 2 credits' }).click();
 
       // fal's queue and progress, then the result plays.
@@ -119,8 +74,8 @@ describe('Video Lipsync', () => {
       await page.getByRole('link', { name: 'Open in library' }).waitFor({ timeout: 120_000 });
       const result = page.getByLabel('The result');
       await result.waitFor();
-      await shots(page, 'result', size);
-      expect(fal.submits).toContainEqual(
+      await themeShots(page, `lipsync-result-${size}`);
+      expect(app.fal.submits).toContainEqual(
         expect.objectContaining({
           path: '/fal-ai/sync-lipsync/v2',
           body: expect.objectContaining({ sync_mode: 'loop', model: 'lipsync-2' }),
@@ -134,9 +89,9 @@ describe('Video Lipsync', () => {
       await expect
         .poll(() => sources.getByRole('link', { name: /Lip-synced from/ }).count(), { timeout: 30_000 })
         .toBe(2);
-      await shots(page, 'lineage', size);
+      await themeShots(page, `lipsync-lineage-${size}`);
 
-      expect(unexpected(problems), unexpected(problems).join('\n')).toEqual([]);
+      expect(unexpectedProblems(problems), unexpectedProblems(problems).join('\n')).toEqual([]);
       await context.close();
     });
   }

@@ -1,22 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
-
-/** Console errors that are not the app's fault: none expected when signed in. */
-const unexpected = (problems: string[]) =>
-  problems.filter((p) => !/Failed to load resource: the server responded with a status of 401/.test(p));
-
-async function shots(page: Page, name: string, size: keyof typeof VIEWPORTS) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.waitForFunction(
-      (dark) => document.documentElement.classList.contains('dark') === dark,
-      colorScheme === 'dark',
-    );
-    await screenshot(page, `realtime-${name}-${size}-${colorScheme}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
+import { launchBrowser, openJourney, VIEWPORTS } from './support/browser.js';
+import { signUp, themeShots, unexpectedProblems } from './support/tool-providers.js';
 
 /** Drags the pointer over the canvas between two points given as fractions of its side. */
 async function drag(page: Page, from: [number, number], to: [number, number]) {
@@ -65,15 +50,7 @@ describe('Realtime', () => {
   for (const size of ['desktop', 'phone'] as const) {
     it(`draws and types, the image follows live, and Keep puts it in the library (${size})`, async () => {
       const { page, context, problems } = await openJourney(browser, { baseURL, viewport: VIEWPORTS[size] });
-      const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      const response = await page.request.post('/api/auth/signup', {
-        data: {
-          name: 'Rita Realtime',
-          email: `realtime.${size}.${stamp}@example.test`,
-          password: 'a good password 1',
-        },
-      });
-      expect(response.status()).toBe(201);
+      await signUp(page, { name: 'Rita Realtime', emailPrefix: `realtime.${size}` });
 
       // The home tile opens the tool; it connects and renders the empty canvas's scene.
       await page.goto('/');
@@ -109,7 +86,7 @@ describe('Realtime', () => {
       await page.keyboard.press('Control+z');
       await settled(page, typed);
       expect(await page.getByRole('button', { name: 'Redo' }).isEnabled()).toBe(true);
-      await shots(page, 'drawing', size);
+      await themeShots(page, `realtime-drawing-${size}`);
 
       // Keep: charged once, saved in the library with the drawing as its source.
       const credits = async () =>
@@ -120,7 +97,7 @@ describe('Realtime', () => {
         .getByText('Kept in your library, with your drawing as its source.')
         .waitFor({ timeout: 60_000 });
       expect(await credits()).toBe(before - 1);
-      await shots(page, 'kept', size);
+      await themeShots(page, `realtime-kept-${size}`);
 
       const library = (await (await page.request.get('/api/assets')).json()).data;
       const kept = library.items.find(
@@ -136,7 +113,7 @@ describe('Realtime', () => {
       await page.waitForURL((url) => url.pathname === '/library');
       await page.getByText('a lighthouse by the sea').first().waitFor({ timeout: 30_000 });
 
-      expect(unexpected(problems)).toEqual([]);
+      expect(unexpectedProblems(problems)).toEqual([]);
       await context.close();
     });
   }

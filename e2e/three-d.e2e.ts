@@ -1,10 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
-
-/** Console errors that are not the app's fault: none expected when signed in. */
-const unexpected = (problems: string[]) =>
-  problems.filter((p) => !/Failed to load resource: the server responded with a status of 401/.test(p));
+import { signUp, unexpectedProblems } from './support/tool-providers.js';
 
 /** The share of the viewer's canvas that the object covers (the renderer clears to transparent). */
 async function drawnShare(page: Page): Promise<number> {
@@ -36,11 +33,7 @@ describe('3D Objects', () => {
 
   it('makes an offline 3D object, shows it in the viewer and files it in the library', async () => {
     const { page, context, problems } = await openJourney(browser, { baseURL, viewport: VIEWPORTS.desktop });
-    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-    const response = await page.request.post('/api/auth/signup', {
-      data: { name: 'Theo Three', email: `three.${stamp}@example.test`, password: 'a good password 1' },
-    });
-    expect(response.status()).toBe(201);
+    await signUp(page, { name: 'Theo Three', emailPrefix: 'three' });
 
     // The home tile opens the tool.
     await page.goto('/');
@@ -63,7 +56,7 @@ describe('3D Objects', () => {
     await page.waitForURL((url) => url.pathname === '/library');
     const detail = page.getByRole('img', { name: /3D view of “a red vintage car”/ });
     await expect.poll(() => detail.getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
-    expect(unexpected(problems)).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
     await context.close();
   });
 });

@@ -254,9 +254,9 @@ export const es: Record<TApiMessageId, string> = {
   // Uploads and creative tools (TOOL_MESSAGES).
   'api.uploads.fileMissing': 'Elige un archivo para subir (campo multipart "file").',
   'api.uploads.tooLarge':
-    'Este archivo es demasiado grande: {kind, select, image {las imágenes} video {los vídeos} other {los archivos de audio}} pueden tener como máximo {maxMegabytes} MB.',
+    'Este archivo es demasiado grande: {kind, select, image {las imágenes} video {los videos} other {los archivos de audio}} pueden tener como máximo {maxMegabytes} MB.',
   'api.uploads.unsupported':
-    'Este tipo de archivo no es compatible. Sube una imagen (PNG, JPEG, WebP, AVIF, HEIC), un vídeo (MP4, WebM, MOV) o un audio (WAV, MP3, M4A).',
+    'Este tipo de archivo no es compatible. Sube una imagen (PNG, JPEG, WebP, AVIF, HEIC), un video (MP4, WebM, MOV) o un audio (WAV, MP3, M4A).',
   'api.uploads.corrupt': 'No se pudo leer este archivo: está dañado o incompleto.',
   'api.uploads.tooManyPixels': 'Esta imagen es demasiado grande: como máximo {maxMegapixels} megapíxeles.',
   'api.uploads.tooLong': 'Este archivo es demasiado largo: como máximo {maxSeconds} segundos.',

@@ -6,31 +6,26 @@ import {
   PROMPT_MAX_LENGTH,
   type TEditMode,
 } from '@kaleido/common/browser';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { type Translate, useT } from '../../i18n/use-t';
-import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { FieldHint, Input, Label, Select } from '../../ui/field';
-import { Spinner } from '../../ui/spinner';
-import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
-import { useJobTracker } from '../generate/generation-jobs';
 import { IMAGE_FIELDS } from '../generate/options';
 import { submitEdit, toolsInfoQueryOptions } from './api';
 import { exportMask, hasPaint, type MaskOp } from './mask-ops';
 import { MaskPainter } from './mask-painter';
 import { NeedsProvider } from './needs-provider';
-import { ToolJob } from './tool-job';
-import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
-import { UploadControl } from './upload-control';
+import { ToolJob, useToolJobStart } from './tool-job';
+import { ToolEmpty, ToolFormFooter, ToolInfoGate, ToolPage, useSourceAsset } from './tool-page';
+import { SourceField } from './upload-control';
 
 export const MODE_LABELS: Record<TEditMode, { label: MessageId; hint: MessageId }> = {
   restyle: { label: 'tools.edit.mode.restyle', hint: 'tools.edit.mode.restyleHint' },
@@ -75,10 +70,8 @@ function styleLabel(value: string, t: Translate): string {
 function EditForm({ info }: { info: TToolsInfo }) {
   const t = useT();
   const { user } = useUser();
-  const tracker = useJobTracker();
-  const queryClient = useQueryClient();
   const source = useSourceAsset();
-  const ids = { prompt: useId(), strength: useId(), model: useId(), price: useId() };
+  const ids = { prompt: useId(), strength: useId(), model: useId() };
   const [mode, setMode] = useState<TEditMode>('restyle');
   const styles = info.edit.styles;
   const [style, setStyle] = useState<string>(styles.find((value) => value !== 'default') ?? styles[0] ?? '');
@@ -92,16 +85,12 @@ function EditForm({ info }: { info: TToolsInfo }) {
     painted: { width: number; height: number };
   } | null>(null);
   const [model, setModel] = useState<string | undefined>(undefined);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
+  // A new source starts a new edit, with no mask.
   const sourceId = source.asset?.id ?? null;
-  const [shownSource, setShownSource] = useState(sourceId);
-  if (shownSource !== sourceId) {
-    setShownSource(sourceId);
-    setJobId(null);
-    setError(null);
+  const { jobId, error, setError, submitting, start, reset } = useToolJobStart('tools.edit.failed', sourceId);
+  const [maskedSource, setMaskedSource] = useState(sourceId);
+  if (maskedSource !== sourceId) {
+    setMaskedSource(sourceId);
     setMask(null);
   }
 
@@ -156,17 +145,7 @@ function EditForm({ info }: { info: TToolsInfo }) {
       }
       request.mask = png;
     }
-    setSubmitting(true);
-    try {
-      const accepted = await submitEdit(request);
-      tracker.track(accepted.generation);
-      setJobId(accepted.generation.id);
-    } catch (failure) {
-      setError(serverText(failure) ?? t('tools.edit.failed'));
-    } finally {
-      setSubmitting(false);
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    }
+    await start(() => submitEdit(request));
   };
 
   const modeLabel = t(MODE_LABELS[mode].label);
@@ -175,21 +154,19 @@ function EditForm({ info }: { info: TToolsInfo }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <div>
-            <h2 className="mb-2 text-[13px] font-medium text-fg">{t('tools.source')}</h2>
-            {source.loading ? (
-              <Spinner />
-            ) : (
-              <UploadControl
-                kinds={['image']}
-                value={asset}
-                onChange={source.setAsset}
-                label={t('tools.source')}
-              />
-            )}
-            {source.missing ? <Alert className="mt-2">{t('tools.sourceMissing')}</Alert> : null}
-            {source.asset && !asset ? <Alert className="mt-2">{t('tools.edit.imagesOnly')}</Alert> : null}
-          </div>
+          <SourceField
+            title={t('tools.source')}
+            source={source}
+            value={asset}
+            kinds={['image']}
+            problem={
+              source.missing
+                ? t('tools.sourceMissing')
+                : source.asset && !asset
+                  ? t('tools.edit.imagesOnly')
+                  : null
+            }
+          />
           <ChoiceGroup
             legend={t('tools.edit.mode')}
             value={mode}
@@ -336,26 +313,22 @@ function EditForm({ info }: { info: TToolsInfo }) {
                 </div>
               ) : null}
 
-              {error ? <Alert>{error}</Alert> : null}
-              {missing && asset ? <p className="text-sm text-fg-muted">{t(missing)}</p> : null}
-              <PriceLine price={asset ? price : null} id={ids.price} />
-              <Button
-                type="submit"
-                variant="accent"
-                size="lg"
-                aria-describedby={ids.price}
+              <ToolFormFooter
+                price={asset ? price : null}
+                icon={PenLine}
+                label={t('tools.edit.submit', { mode: modeLabel, price: formatCredits(price) })}
+                pending={submitting}
                 disabled={!asset || missing !== null || short || submitting}
-              >
-                {submitting ? <Spinner /> : <PenLine aria-hidden />}
-                {t('tools.edit.submit', { mode: modeLabel, price: formatCredits(price) })}
-              </Button>
+                error={error}
+                hint={missing && asset ? t(missing) : null}
+              />
             </>
           )}
         </form>
       </Card>
       <div className="min-w-0">
         {jobId && asset ? (
-          <ToolJob key={jobId} jobId={jobId} source={asset} onReset={() => setJobId(null)} />
+          <ToolJob key={jobId} jobId={jobId} source={asset} onReset={reset} />
         ) : asset && mode === 'inpaint' && modeInfo.available ? (
           <MaskPainter
             key={asset.id}
@@ -372,9 +345,7 @@ function EditForm({ info }: { info: TToolsInfo }) {
             margins={mode === 'expand' && expandBy === 'margins' ? margins : null}
           />
         ) : (
-          <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
-            {t('tools.edit.empty')}
-          </div>
+          <ToolEmpty>{t('tools.edit.empty')}</ToolEmpty>
         )}
       </div>
     </div>
@@ -464,13 +435,7 @@ export function EditPage() {
   const info = useQuery(toolsInfoQueryOptions());
   return (
     <ToolPage title={t('tools.edit.title')} description={t('tools.edit.description')} icon={PenLine}>
-      {info.isPending ? (
-        <Spinner />
-      ) : info.isError ? (
-        <Alert>{serverText(info.error) ?? t('tools.infoFailed')}</Alert>
-      ) : (
-        <EditForm info={info.data} />
-      )}
+      <ToolInfoGate query={info}>{(data) => <EditForm info={data} />}</ToolInfoGate>
     </ToolPage>
   );
 }

@@ -5,27 +5,22 @@ import {
   type TEnhanceQuality,
   type TEnhanceScale,
 } from '@kaleido/common/browser';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Maximize2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
-import { serverText } from '../../lib/api-client';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { Label, Select } from '../../ui/field';
-import { Spinner } from '../../ui/spinner';
-import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
-import { useJobTracker } from '../generate/generation-jobs';
 import { submitEnhance, toolsInfoQueryOptions } from './api';
 import { NeedsProvider } from './needs-provider';
-import { ToolJob } from './tool-job';
-import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
-import { UploadControl } from './upload-control';
+import { ToolJob, useToolJobStart } from './tool-job';
+import { ToolEmpty, ToolFormFooter, ToolInfoGate, ToolPage, useSourceAsset } from './tool-page';
+import { SourceField } from './upload-control';
 
 const QUALITY_LABELS: Record<TEnhanceQuality, { label: MessageId; hint: MessageId }> = {
   fast: { label: 'tools.enhance.quality.fast', hint: 'tools.enhance.quality.fastHint' },
@@ -57,28 +52,18 @@ export function enhancePlan(
 function EnhanceForm({ info }: { info: TToolsInfo }) {
   const t = useT();
   const { user } = useUser();
-  const tracker = useJobTracker();
-  const queryClient = useQueryClient();
   const source = useSourceAsset();
   const modelId = useId();
-  const priceId = useId();
   const [scale, setScale] = useState<TEnhanceScale>(ENHANCE_DEFAULTS.scale);
   const [quality, setQuality] = useState<TEnhanceQuality>(ENHANCE_DEFAULTS.quality);
   const models = info.enhance.models.filter((model) => model.available);
   const [model, setModel] = useState<string | undefined>(undefined);
   const chosenModel = model ?? models[0]?.id;
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
   // A new source (an upload, a pick, an "Open in Enhancer" link) starts a new enhance.
-  const sourceId = source.asset?.id ?? null;
-  const [shownSource, setShownSource] = useState(sourceId);
-  if (shownSource !== sourceId) {
-    setShownSource(sourceId);
-    setJobId(null);
-    setError(null);
-  }
+  const { jobId, error, submitting, start, reset } = useToolJobStart(
+    'tools.enhance.failed',
+    source.asset?.id ?? null,
+  );
 
   const plan = source.asset ? enhancePlan(source.asset, scale, info, chosenModel) : null;
   const offline = models.find((candidate) => candidate.id === chosenModel)?.offline ?? true;
@@ -87,43 +72,28 @@ function EnhanceForm({ info }: { info: TToolsInfo }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!source.asset || !plan || plan.tooLarge || short || submitting) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const accepted = await submitEnhance({
-        assetId: source.asset.id,
+    const assetId = source.asset.id;
+    await start(() =>
+      submitEnhance({
+        assetId,
         scale,
         quality,
         ...(models.length > 1 && chosenModel ? { model: chosenModel } : {}),
-      });
-      tracker.track(accepted.generation);
-      setJobId(accepted.generation.id);
-    } catch (failure) {
-      setError(serverText(failure) ?? t('tools.enhance.failed'));
-    } finally {
-      setSubmitting(false);
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    }
+      }),
+    );
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <div>
-            <h2 className="mb-2 text-[13px] font-medium text-fg">{t('tools.source')}</h2>
-            {source.loading ? (
-              <Spinner />
-            ) : (
-              <UploadControl
-                kinds={['image', 'video']}
-                value={source.asset}
-                onChange={source.setAsset}
-                label={t('tools.source')}
-              />
-            )}
-            {source.missing ? <Alert className="mt-2">{t('tools.sourceMissing')}</Alert> : null}
-          </div>
+          <SourceField
+            title={t('tools.source')}
+            source={source}
+            value={source.asset}
+            kinds={['image', 'video']}
+            problem={source.missing ? t('tools.sourceMissing') : null}
+          />
           <ChoiceGroup
             legend={t('tools.enhance.scale')}
             segmented
@@ -181,25 +151,23 @@ function EnhanceForm({ info }: { info: TToolsInfo }) {
           {plan?.tooLarge ? (
             <Alert>{t('tools.enhance.tooLarge', { side: formatNumber(plan.maxLongSide) })}</Alert>
           ) : null}
-          {error ? <Alert>{error}</Alert> : null}
-          <PriceLine price={plan?.price ?? null} id={priceId} />
-          <Button
-            type="submit"
-            variant="accent"
-            size="lg"
-            aria-describedby={priceId}
+          <ToolFormFooter
+            price={plan?.price ?? null}
+            icon={Maximize2}
+            label={
+              plan
+                ? t('tools.enhance.submitPrice', { scale, price: formatCredits(plan.price) })
+                : t('tools.enhance.submit', { scale })
+            }
+            pending={submitting}
             disabled={!source.asset || !plan || plan.tooLarge || short || submitting}
-          >
-            {submitting ? <Spinner /> : <Maximize2 aria-hidden />}
-            {plan
-              ? t('tools.enhance.submitPrice', { scale, price: formatCredits(plan.price) })
-              : t('tools.enhance.submit', { scale })}
-          </Button>
+            error={error}
+          />
         </form>
       </Card>
       <div className="min-w-0">
         {jobId && source.asset ? (
-          <ToolJob key={jobId} jobId={jobId} source={source.asset} onReset={() => setJobId(null)} />
+          <ToolJob key={jobId} jobId={jobId} source={source.asset} onReset={reset} />
         ) : source.asset?.type === 'video' ? (
           // biome-ignore lint/a11y/useMediaCaption: the person's own video, shown as the source; there is no text to caption.
           <video
@@ -222,9 +190,7 @@ function EnhanceForm({ info }: { info: TToolsInfo }) {
             />
           </figure>
         ) : (
-          <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
-            {t('tools.enhance.empty')}
-          </div>
+          <ToolEmpty>{t('tools.enhance.empty')}</ToolEmpty>
         )}
       </div>
     </div>
@@ -237,19 +203,19 @@ export function EnhancePage() {
   const info = useQuery(toolsInfoQueryOptions());
   return (
     <ToolPage title={t('tools.enhance.title')} description={t('tools.enhance.description')} icon={Maximize2}>
-      {info.isPending ? (
-        <Spinner />
-      ) : info.isError ? (
-        <Alert>{serverText(info.error) ?? t('tools.infoFailed')}</Alert>
-      ) : !info.data.enhance.available ? (
-        <NeedsProvider
-          what="tools.enhance.title"
-          providers={info.data.enhance.providers}
-          docsUrl={info.data.docsUrl}
-        />
-      ) : (
-        <EnhanceForm info={info.data} />
-      )}
+      <ToolInfoGate query={info}>
+        {(data) =>
+          !data.enhance.available ? (
+            <NeedsProvider
+              what="tools.enhance.title"
+              providers={data.enhance.providers}
+              docsUrl={data.docsUrl}
+            />
+          ) : (
+            <EnhanceForm info={data} />
+          )
+        }
+      </ToolInfoGate>
     </ToolPage>
   );
 }

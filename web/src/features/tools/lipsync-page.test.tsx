@@ -1,10 +1,10 @@
-import type { TAsset, TToolsInfo } from '@kaleido/common';
-import { LIPSYNC_SYNC_MODES, TOOL_PRICES, TOOL_PROVIDERS, UPLOAD_LIMITS } from '@kaleido/common/browser';
+import type { TToolsInfo } from '@kaleido/common';
+import { LIPSYNC_SYNC_MODES, TOOL_PROVIDERS } from '@kaleido/common/browser';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAsset } from '../../test/generation-fixtures';
-import { jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
 import { lipsyncPlan } from './lipsync-page';
+import { notEnoughCredits, serveTool, toolsInfo, uploadedAudio, uploadedVideo } from './tool-test-fixtures';
 
 const lipsyncModel = (id: string, providerName: string, maxOutputSeconds = 300) => ({
   id,
@@ -15,32 +15,9 @@ const lipsyncModel = (id: string, providerName: string, maxOutputSeconds = 300) 
   maxOutputSeconds,
 });
 
-/** An installation with (or without) lipsync models; the rest as the tools tests have it. */
-function toolsInfo(models: ReturnType<typeof lipsyncModel>[]): TToolsInfo {
-  const none = (name: keyof typeof TOOL_PROVIDERS) => ({
-    available: false,
-    models: [],
-    providers: [...TOOL_PROVIDERS[name]],
-  });
-  return {
-    enhance: {
-      ...none('enhance'),
-      scales: [2, 4],
-      qualities: ['fast', 'balanced', 'best'],
-      maxOutputLongSide: 8192,
-      maxVideoOutputLongSide: 3840,
-    },
-    edit: {
-      modes: {
-        restyle: none('restyle'),
-        expand: none('expand'),
-        inpaint: none('inpaint'),
-        prompt: none('prompt'),
-      },
-      styles: ['default'],
-    },
-    prices: { ...TOOL_PRICES },
-    uploads: UPLOAD_LIMITS,
+/** An installation with (or without) lipsync models. */
+const lipsyncInfo = (models: ReturnType<typeof lipsyncModel>[]): TToolsInfo =>
+  toolsInfo({
     lipsync: {
       available: models.length > 0,
       models,
@@ -48,55 +25,18 @@ function toolsInfo(models: ReturnType<typeof lipsyncModel>[]): TToolsInfo {
       syncModes: [...LIPSYNC_SYNC_MODES],
       secondsPerCredit: 2,
     },
-    docsUrl: '/docs/providers',
-  };
-}
+  });
 
-const video: TAsset = makeAsset({ id: 'clip-1', type: 'video', origin: 'uploaded', tool: null });
-const voice: TAsset = {
-  ...makeAsset({ id: 'voice-1', origin: 'uploaded', tool: null }),
-  type: 'audio',
-  url: '/files/voice-1.wav?sig=1',
-  thumbnailUrl: null,
-  prompt: 'voice',
-  metadata: {
-    ...video.metadata,
-    filename: 'voice.wav',
-    contentType: 'audio/wav',
-    width: 0,
-    height: 0,
-    durationSeconds: 8,
-    fps: null,
-  },
-};
+const video = uploadedVideo('clip-1');
+const voice = uploadedAudio('voice-1', 8);
 
 /** The server of these tests: tools info, the two inputs, and the lipsync call (recorded). */
-function serve(info: TToolsInfo, answer?: Response) {
-  const posted: unknown[] = [];
-  mockServer({
-    user: TEST_USER,
-    handler: (url, init) => {
-      if (url === '/api/tools') return jsonResponse({ success: true, data: info });
-      if (url === '/api/assets/clip-1') return jsonResponse({ success: true, data: video });
-      if (url === '/api/assets/voice-1') return jsonResponse({ success: true, data: voice });
-      if (url.startsWith('/api/tools/lipsync')) {
-        posted.push({ url, body: JSON.parse(String(init?.body)) });
-        return answer;
-      }
-      return undefined;
-    },
-  });
-  return posted;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+const serve = (info: TToolsInfo, answer?: () => Response) =>
+  serveTool({ get: { '/api/tools': info }, assets: [video, voice], post: '/api/tools/lipsync', answer });
 
 describe('Video Lipsync page', () => {
   it('without a capable provider, says fal or Replicate can do it and links the setup docs', async () => {
-    serve(toolsInfo([]));
+    serve(lipsyncInfo([]));
     renderApp('/tools/lipsync');
     const state = await screen.findByRole('heading', { name: 'Video Lipsync needs an AI provider' });
     const section = state.closest('section') as HTMLElement;
@@ -110,7 +50,7 @@ describe('Video Lipsync page', () => {
   });
 
   it('asks for a video and an audio file before anything can start', async () => {
-    serve(toolsInfo([lipsyncModel('fal-lipsync', 'fal.ai')]));
+    serve(lipsyncInfo([lipsyncModel('fal-lipsync', 'fal.ai')]));
     renderApp('/tools/lipsync');
     expect(await screen.findByRole('heading', { level: 1, name: 'Video Lipsync' })).toBeInTheDocument();
     expect(await screen.findByText('Drop a video here, or paste one')).toBeInTheDocument();
@@ -121,11 +61,8 @@ describe('Video Lipsync page', () => {
 
   it('previews both inputs, states the length and price, and sends the chosen mode and model', async () => {
     const posted = serve(
-      toolsInfo([lipsyncModel('fal-lipsync', 'fal.ai'), lipsyncModel('replicate-lipsync', 'Replicate')]),
-      jsonResponse(
-        { success: false, error: 'Not enough credits: this costs 4.', code: 'INSUFFICIENT_CREDITS' },
-        402,
-      ),
+      lipsyncInfo([lipsyncModel('fal-lipsync', 'fal.ai'), lipsyncModel('replicate-lipsync', 'Replicate')]),
+      () => notEnoughCredits(4),
     );
     const { user, container } = renderApp('/tools/lipsync?asset=clip-1&audio=voice-1');
     // Cut off: the 5-second video is the shorter one.
@@ -148,7 +85,7 @@ describe('Video Lipsync page', () => {
   });
 
   it('refuses before sending when the result would be longer than the model makes', async () => {
-    const posted = serve(toolsInfo([lipsyncModel('fal-lipsync', 'fal.ai', 6)]));
+    const posted = serve(lipsyncInfo([lipsyncModel('fal-lipsync', 'fal.ai', 6)]));
     const { user } = renderApp('/tools/lipsync?asset=clip-1&audio=voice-1');
     await user.click(await screen.findByRole('radio', { name: /Bounce/ }));
     expect(
@@ -161,7 +98,7 @@ describe('Video Lipsync page', () => {
   });
 
   it('plans each sync mode’s length and price like the server', () => {
-    const info = toolsInfo([lipsyncModel('fal-lipsync', 'fal.ai', 7)]);
+    const info = lipsyncInfo([lipsyncModel('fal-lipsync', 'fal.ai', 7)]);
     const plan = (mode: Parameters<typeof lipsyncPlan>[2]) =>
       lipsyncPlan(video, voice, mode, info, undefined);
     expect(plan('cut_off')).toEqual({ seconds: 5, maxSeconds: 7, tooLong: false, price: 3 });

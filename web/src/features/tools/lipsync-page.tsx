@@ -5,28 +5,24 @@ import {
   lipsyncPrice,
   type TLipsyncSyncMode,
 } from '@kaleido/common/browser';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AudioLines } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
-import { api, serverText } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { formatCredits, formatNumber } from '../../lib/format';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ChoiceGroup } from '../../ui/choice-group';
 import { Label, Select } from '../../ui/field';
-import { Spinner } from '../../ui/spinner';
-import { authKeys } from '../auth/api';
 import { useUser } from '../auth/auth-provider';
 import type { GenerationAccepted } from '../generate/api';
-import { useJobTracker } from '../generate/generation-jobs';
 import { toolsInfoQueryOptions } from './api';
 import { NeedsProvider } from './needs-provider';
-import { ToolJob } from './tool-job';
-import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
-import { UploadControl } from './upload-control';
+import { ToolJob, useToolJobStart } from './tool-job';
+import { ToolEmpty, ToolFormFooter, ToolInfoGate, ToolPage, useSourceAsset } from './tool-page';
+import { SourceField } from './upload-control';
 
 const SYNC_MODE_LABELS: Record<TLipsyncSyncMode, { label: MessageId; hint: MessageId }> = {
   cut_off: { label: 'lipsync.syncMode.cutOff', hint: 'lipsync.syncMode.cutOffHint' },
@@ -81,28 +77,18 @@ export function lipsyncPlan(
 function LipsyncForm({ info }: { info: TToolsInfo }) {
   const t = useT();
   const { user } = useUser();
-  const tracker = useJobTracker();
-  const queryClient = useQueryClient();
   const video = useSourceAsset();
   const audio = useSourceAsset('audio');
   const modelId = useId();
-  const priceId = useId();
   const models = info.lipsync.models.filter((model) => model.available);
   const [model, setModel] = useState<string | undefined>(undefined);
   const chosenModel = model ?? models[0]?.id;
   const [syncMode, setSyncMode] = useState<TLipsyncSyncMode>(LIPSYNC_DEFAULTS.syncMode);
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
   // New inputs start a new lipsync.
-  const inputs = `${video.asset?.id ?? ''}/${audio.asset?.id ?? ''}`;
-  const [shownInputs, setShownInputs] = useState(inputs);
-  if (shownInputs !== inputs) {
-    setShownInputs(inputs);
-    setJobId(null);
-    setError(null);
-  }
+  const { jobId, error, submitting, start, reset } = useToolJobStart(
+    'lipsync.failed',
+    `${video.asset?.id ?? ''}/${audio.asset?.id ?? ''}`,
+  );
 
   const videoAsset = video.asset?.type === 'video' ? video.asset : null;
   const audioAsset = audio.asset?.type === 'audio' ? audio.asset : null;
@@ -114,63 +100,35 @@ function LipsyncForm({ info }: { info: TToolsInfo }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!videoAsset || !audioAsset || blocked) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const accepted = await submitLipsync({
-        videoAssetId: videoAsset.id,
-        audioAssetId: audioAsset.id,
-        syncMode,
-        ...(models.length > 1 && chosenModel ? { model: chosenModel } : {}),
-      });
-      tracker.track(accepted.generation);
-      setJobId(accepted.generation.id);
-    } catch (failure) {
-      setError(serverText(failure) ?? t('lipsync.failed'));
-    } finally {
-      setSubmitting(false);
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    }
+    const request: TLipsyncRequest = {
+      videoAssetId: videoAsset.id,
+      audioAssetId: audioAsset.id,
+      syncMode,
+      ...(models.length > 1 && chosenModel ? { model: chosenModel } : {}),
+    };
+    await start(() => submitLipsync(request));
   };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,24rem)_1fr]">
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
-          <div>
-            <h2 className="mb-2 text-[13px] font-medium text-fg">{t('lipsync.video')}</h2>
-            {video.loading ? (
-              <Spinner />
-            ) : (
-              <UploadControl
-                kinds={['video']}
-                value={videoAsset}
-                onChange={video.setAsset}
-                label={t('lipsync.video')}
-                messages={VIDEO_TEXTS}
-              />
-            )}
-            {video.missing || (video.asset && !videoAsset) ? (
-              <Alert className="mt-2">{t('lipsync.videoMissing')}</Alert>
-            ) : null}
-          </div>
-          <div>
-            <h2 className="mb-2 text-[13px] font-medium text-fg">{t('lipsync.audio')}</h2>
-            {audio.loading ? (
-              <Spinner />
-            ) : (
-              <UploadControl
-                kinds={['audio']}
-                value={audioAsset}
-                onChange={audio.setAsset}
-                label={t('lipsync.audio')}
-                messages={AUDIO_TEXTS}
-              />
-            )}
-            {audio.missing || (audio.asset && !audioAsset) ? (
-              <Alert className="mt-2">{t('lipsync.audioMissing')}</Alert>
-            ) : null}
-          </div>
+          <SourceField
+            title={t('lipsync.video')}
+            source={video}
+            value={videoAsset}
+            kinds={['video']}
+            messages={VIDEO_TEXTS}
+            problem={video.missing || (video.asset && !videoAsset) ? t('lipsync.videoMissing') : null}
+          />
+          <SourceField
+            title={t('lipsync.audio')}
+            source={audio}
+            value={audioAsset}
+            kinds={['audio']}
+            messages={AUDIO_TEXTS}
+            problem={audio.missing || (audio.asset && !audioAsset) ? t('lipsync.audioMissing') : null}
+          />
           <ChoiceGroup
             legend={t('lipsync.syncMode')}
             value={syncMode}
@@ -211,17 +169,21 @@ function LipsyncForm({ info }: { info: TToolsInfo }) {
               })}
             </Alert>
           ) : null}
-          {error ? <Alert>{error}</Alert> : null}
-          <PriceLine price={plan?.price ?? null} id={priceId} />
-          <Button type="submit" variant="accent" size="lg" aria-describedby={priceId} disabled={blocked}>
-            {submitting ? <Spinner /> : <AudioLines aria-hidden />}
-            {plan ? t('lipsync.submitPrice', { price: formatCredits(plan.price) }) : t('lipsync.submit')}
-          </Button>
+          <ToolFormFooter
+            price={plan?.price ?? null}
+            icon={AudioLines}
+            label={
+              plan ? t('lipsync.submitPrice', { price: formatCredits(plan.price) }) : t('lipsync.submit')
+            }
+            pending={submitting}
+            disabled={blocked}
+            error={error}
+          />
         </form>
       </Card>
       <div className="min-w-0">
         {jobId && videoAsset ? (
-          <ToolJob key={jobId} jobId={jobId} source={videoAsset} onReset={() => setJobId(null)} />
+          <ToolJob key={jobId} jobId={jobId} source={videoAsset} onReset={reset} />
         ) : videoAsset || audioAsset ? (
           <div className="flex flex-col gap-4">
             {videoAsset ? (
@@ -248,9 +210,7 @@ function LipsyncForm({ info }: { info: TToolsInfo }) {
             ) : null}
           </div>
         ) : (
-          <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
-            {t('lipsync.empty')}
-          </div>
+          <ToolEmpty>{t('lipsync.empty')}</ToolEmpty>
         )}
       </div>
     </div>
@@ -263,19 +223,15 @@ export function LipsyncPage() {
   const info = useQuery(toolsInfoQueryOptions());
   return (
     <ToolPage title={t('lipsync.title')} description={t('lipsync.description')} icon={AudioLines}>
-      {info.isPending ? (
-        <Spinner />
-      ) : info.isError ? (
-        <Alert>{serverText(info.error) ?? t('tools.infoFailed')}</Alert>
-      ) : !info.data.lipsync.available ? (
-        <NeedsProvider
-          what="lipsync.title"
-          providers={info.data.lipsync.providers}
-          docsUrl={info.data.docsUrl}
-        />
-      ) : (
-        <LipsyncForm info={info.data} />
-      )}
+      <ToolInfoGate query={info}>
+        {(data) =>
+          !data.lipsync.available ? (
+            <NeedsProvider what="lipsync.title" providers={data.lipsync.providers} docsUrl={data.docsUrl} />
+          ) : (
+            <LipsyncForm info={data} />
+          )
+        }
+      </ToolInfoGate>
     </ToolPage>
   );
 }

@@ -16,7 +16,6 @@ import { useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
 import { formatCredits } from '../../lib/format';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Label, Select } from '../../ui/field';
 import { Spinner } from '../../ui/spinner';
@@ -27,7 +26,7 @@ import { NeedsProvider } from './needs-provider';
 import { RealtimeCanvas } from './realtime-canvas';
 import { type DrawHistory, type DrawOp, drawAll, drawOp, EMPTY_DRAWING } from './realtime-ops';
 import { previewPhase, type RealtimeConnection, useRealtimeSocket } from './realtime-socket';
-import { PriceLine, ToolPage } from './tool-page';
+import { ToolFormFooter, ToolPage } from './tool-page';
 
 /** How long the page waits after a change before sending the next preview (at most one per interval). */
 const PREVIEW_INTERVAL_MS = 150;
@@ -96,7 +95,6 @@ function RealtimeStudio() {
   const promptId = useId();
   const styleId = useId();
   const modelId = useId();
-  const priceId = useId();
   const statusId = useId();
 
   // The latest state to preview, read by the timer when it fires (so it always sends the newest).
@@ -328,22 +326,20 @@ function RealtimeStudio() {
               </Link>
             </span>
           </Alert>
-        ) : keep.state === 'failed' ? (
-          <Alert>{keep.message}</Alert>
         ) : null}
-        <PriceLine price={price} id={priceId} />
-        <Button
-          variant="accent"
-          size="lg"
-          onClick={() => void keepFrame()}
-          aria-describedby={priceId}
+        <ToolFormFooter
+          price={price}
+          icon={Check}
+          label={
+            price === null
+              ? t('realtime.keep.button')
+              : t('realtime.keep.buttonPrice', { price: formatCredits(price) })
+          }
+          pending={keep.state === 'saving'}
           disabled={!frame || short || keep.state === 'saving' || keep.state === 'saved'}
-        >
-          {keep.state === 'saving' ? <Spinner /> : <Check aria-hidden />}
-          {price === null
-            ? t('realtime.keep.button')
-            : t('realtime.keep.buttonPrice', { price: formatCredits(price) })}
-        </Button>
+          error={keep.state === 'failed' ? keep.message : null}
+          onClick={() => void keepFrame()}
+        />
       </div>
     </div>
   );

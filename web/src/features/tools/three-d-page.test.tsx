@@ -1,9 +1,8 @@
-import type { TAsset, TThreeDInfo, TToolsInfo } from '@kaleido/common';
-import { LIPSYNC_SYNC_MODES, TOOL_PRICES, TOOL_PROVIDERS, UPLOAD_LIMITS } from '@kaleido/common/browser';
+import type { TThreeDInfo } from '@kaleido/common';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeAsset } from '../../test/generation-fixtures';
-import { jsonResponse, mockServer, renderApp, TEST_USER } from '../../test/render-app';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { notEnoughCredits, serveTool, toolsInfo, uploadedImage } from './tool-test-fixtures';
 
 const offline = {
   id: 'lowpoly-3d',
@@ -24,69 +23,19 @@ const hosted = (id: string, name: string, providerName: string) => ({
   available: true,
 });
 
-/** The upload control reads the upload limits from the tools info. */
-function toolsInfo(): TToolsInfo {
-  const none = (name: keyof typeof TOOL_PROVIDERS) => ({
-    available: false,
-    models: [],
-    providers: [...TOOL_PROVIDERS[name]],
-  });
-  return {
-    enhance: {
-      ...none('enhance'),
-      scales: [2, 4],
-      qualities: ['fast', 'balanced', 'best'],
-      maxOutputLongSide: 8192,
-      maxVideoOutputLongSide: 3840,
-    },
-    edit: {
-      modes: {
-        restyle: none('restyle'),
-        expand: none('expand'),
-        inpaint: none('inpaint'),
-        prompt: none('prompt'),
-      },
-      styles: ['default'],
-    },
-    prices: { ...TOOL_PRICES },
-    uploads: UPLOAD_LIMITS,
-    lipsync: { ...none('lipsync'), syncModes: [...LIPSYNC_SYNC_MODES], secondsPerCredit: 2 },
-    docsUrl: '/docs/providers',
-  };
-}
-
-const chair: TAsset = makeAsset({ id: 'chair-1', origin: 'uploaded', tool: null });
+const chair = uploadedImage('chair-1');
 
 /** The server of these tests: the 3D info, the image, and the 3D call (recorded, answered 402). */
-function serve(models: TThreeDInfo['models']) {
-  const posted: unknown[] = [];
-  mockServer({
-    user: TEST_USER,
-    handler: (url, init) => {
-      if (url === '/api/tools/3d')
-        return jsonResponse({
-          success: true,
-          data: { models, price: 3, providers: ['sketch', 'fal', 'replicate'] },
-        });
-      if (url === '/api/tools') return jsonResponse({ success: true, data: toolsInfo() });
-      if (url === '/api/assets/chair-1') return jsonResponse({ success: true, data: chair });
-      if (url.startsWith('/api/generate-3d')) {
-        posted.push({ url, body: JSON.parse(String(init?.body)) });
-        return jsonResponse(
-          { success: false, error: 'Not enough credits: this costs 3.', code: 'INSUFFICIENT_CREDITS' },
-          402,
-        );
-      }
-      return undefined;
+const serve = (models: TThreeDInfo['models']) =>
+  serveTool({
+    get: {
+      '/api/tools/3d': { models, price: 3, providers: ['sketch', 'fal', 'replicate'] },
+      '/api/tools': toolsInfo(),
     },
+    assets: [chair],
+    post: '/api/generate-3d',
+    answer: () => notEnoughCredits(3),
   });
-  return posted;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('3D Objects page with image-to-3D models', () => {
   it('offers no image when only the offline modeller is set up', async () => {

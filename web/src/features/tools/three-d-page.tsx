@@ -1,25 +1,21 @@
 import type { TAsset, TThreeDInfo, TThreeDRequest } from '@kaleido/common';
 import { APP_ROUTES, PROVIDER_SETUP_DOCS_PATH } from '@kaleido/common/browser';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Box, Download, FolderOpen, RotateCcw } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/use-t';
-import { api, serverText } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { formatCredits } from '../../lib/format';
-import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { inputClass, Label, Select } from '../../ui/field';
-import { Spinner } from '../../ui/spinner';
-import { authKeys } from '../auth/api';
 import type { GenerationAccepted } from '../generate/api';
-import { useJobTracker } from '../generate/generation-jobs';
 import { NeedsProvider } from './needs-provider';
 import { ModelViewer } from './three-d-viewer';
-import { ToolJob } from './tool-job';
-import { PriceLine, ToolPage, useSourceAsset } from './tool-page';
-import { UploadControl } from './upload-control';
+import { ToolJob, useToolJobStart } from './tool-job';
+import { ToolEmpty, ToolFormFooter, ToolInfoGate, ToolPage, useSourceAsset } from './tool-page';
+import { SourceField } from './upload-control';
 
 /** `GET /api/tools/3d`: the 3D models, the price and the providers that can make 3D objects. */
 export const threeDInfoQueryOptions = () =>
@@ -67,11 +63,8 @@ function ThreeDResult({ result, onReset }: { result: TAsset; onReset: () => void
 
 function ThreeDForm({ info }: { info: TThreeDInfo }) {
   const t = useT();
-  const tracker = useJobTracker();
-  const queryClient = useQueryClient();
   const promptId = useId();
   const modelId = useId();
-  const priceId = useId();
   const models = info.models.filter((model) => model.available);
   // The image (optional, in the address as `?image=`): offered when an image-to-3D model is configured.
   const image = useSourceAsset('image');
@@ -82,30 +75,18 @@ function ThreeDForm({ info }: { info: TThreeDInfo }) {
   const [prompt, setPrompt] = useState('');
   const [model, setModel] = useState<string | undefined>(undefined);
   const chosen = choices.find((candidate) => candidate.id === model) ?? choices[0];
-  const [jobId, setJobId] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { jobId, error, submitting, start, reset } = useToolJobStart('threeD.failed');
   const blocked = submitting || prompt.trim() === '' || !chosen;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (blocked) return;
-    setSubmitting(true);
-    setError(null);
-    try {
-      const accepted = await submitThreeD({
-        prompt,
-        ...(imageAsset ? { imageAssetId: imageAsset.id } : {}),
-        ...(models.length > 1 ? { model: chosen.id } : {}),
-      });
-      tracker.track(accepted.generation);
-      setJobId(accepted.generation.id);
-    } catch (failure) {
-      setError(serverText(failure) ?? t('threeD.failed'));
-    } finally {
-      setSubmitting(false);
-      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
-    }
+    const request: TThreeDRequest = {
+      prompt,
+      ...(imageAsset ? { imageAssetId: imageAsset.id } : {}),
+      ...(models.length > 1 ? { model: chosen.id } : {}),
+    };
+    await start(() => submitThreeD(request));
   };
 
   return (
@@ -113,26 +94,14 @@ function ThreeDForm({ info }: { info: TThreeDInfo }) {
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-5">
           {takesImages ? (
-            <div>
-              <h2 className="mb-2 text-[13px] font-medium text-fg">{t('threeD.form.image')}</h2>
-              {image.loading ? (
-                <Spinner />
-              ) : (
-                <UploadControl
-                  kinds={['image']}
-                  value={imageAsset}
-                  onChange={image.setAsset}
-                  label={t('threeD.form.image')}
-                />
-              )}
-              {image.missing || (image.asset && !imageAsset) ? (
-                <Alert className="mt-2">{t('threeD.form.imageMissing')}</Alert>
-              ) : (
-                <p className="mt-2 text-sm text-fg-muted">
-                  {choices.length === 0 ? t('threeD.form.imageNeeded') : t('threeD.form.imageHint')}
-                </p>
-              )}
-            </div>
+            <SourceField
+              title={t('threeD.form.image')}
+              source={image}
+              value={imageAsset}
+              kinds={['image']}
+              problem={image.missing || (image.asset && !imageAsset) ? t('threeD.form.imageMissing') : null}
+              note={choices.length === 0 ? t('threeD.form.imageNeeded') : t('threeD.form.imageHint')}
+            />
           ) : null}
           <div>
             <Label htmlFor={promptId}>
@@ -161,12 +130,14 @@ function ThreeDForm({ info }: { info: TThreeDInfo }) {
             </div>
           ) : null}
           {chosen?.offline ? <p className="text-sm text-fg-muted">{t('threeD.form.offlineNote')}</p> : null}
-          {error ? <Alert>{error}</Alert> : null}
-          <PriceLine price={info.price} id={priceId} />
-          <Button type="submit" variant="accent" size="lg" aria-describedby={priceId} disabled={blocked}>
-            {submitting ? <Spinner /> : <Box aria-hidden />}
-            {t('threeD.form.submit', { price: formatCredits(info.price) })}
-          </Button>
+          <ToolFormFooter
+            price={info.price}
+            icon={Box}
+            label={t('threeD.form.submit', { price: formatCredits(info.price) })}
+            pending={submitting}
+            disabled={blocked}
+            error={error}
+          />
         </form>
       </Card>
       <div className="min-w-0">
@@ -174,13 +145,11 @@ function ThreeDForm({ info }: { info: TThreeDInfo }) {
           <ToolJob
             key={jobId}
             jobId={jobId}
-            onReset={() => setJobId(null)}
-            renderResult={(result) => <ThreeDResult result={result} onReset={() => setJobId(null)} />}
+            onReset={reset}
+            renderResult={(result) => <ThreeDResult result={result} onReset={reset} />}
           />
         ) : (
-          <div className="flex min-h-60 items-center justify-center rounded-2xl border-2 border-dashed border-line-strong p-6 text-center text-sm text-fg-muted">
-            {t('threeD.empty')}
-          </div>
+          <ToolEmpty>{t('threeD.empty')}</ToolEmpty>
         )}
       </div>
     </div>
@@ -196,19 +165,19 @@ export function ThreeDPage() {
   const info = useQuery(threeDInfoQueryOptions());
   return (
     <ToolPage title={t('threeD.title')} description={t('threeD.description')} icon={Box}>
-      {info.isPending ? (
-        <Spinner />
-      ) : info.isError ? (
-        <Alert>{serverText(info.error) ?? t('tools.infoFailed')}</Alert>
-      ) : !info.data.models.some((model) => model.available) ? (
-        <NeedsProvider
-          what="threeD.title"
-          providers={info.data.providers}
-          docsUrl={PROVIDER_SETUP_DOCS_PATH}
-        />
-      ) : (
-        <ThreeDForm info={info.data} />
-      )}
+      <ToolInfoGate query={info}>
+        {(data) =>
+          !data.models.some((model) => model.available) ? (
+            <NeedsProvider
+              what="threeD.title"
+              providers={data.providers}
+              docsUrl={PROVIDER_SETUP_DOCS_PATH}
+            />
+          ) : (
+            <ThreeDForm info={data} />
+          )
+        }
+      </ToolInfoGate>
     </ToolPage>
   );
 }

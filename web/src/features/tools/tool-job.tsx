@@ -1,18 +1,56 @@
 import type { TAsset } from '@kaleido/common';
 import { APP_ROUTES } from '@kaleido/common/browser';
+import { useQueryClient } from '@tanstack/react-query';
 import { Download, FolderOpen, Maximize2, PenLine, RotateCcw, X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { Alert } from '../../ui/alert';
 import { Button, buttonClass } from '../../ui/button';
 import { Spinner } from '../../ui/spinner';
-import { cancelGeneration, isFinished } from '../generate/api';
-import { useWatchedJob } from '../generate/generation-jobs';
+import { authKeys } from '../auth/api';
+import { cancelGeneration, type GenerationAccepted, isFinished } from '../generate/api';
+import { useJobTracker, useWatchedJob } from '../generate/generation-jobs';
 import { jobStageText } from '../generate/job-texts';
 import { toolLink } from './api';
 import { CompareSlider } from './compare-slider';
+
+/**
+ * How a tool form starts its job: `start(send)` sends the request, then the job joins the shell's
+ * tracker and the page shows it (ToolJob); a refusal becomes `error` (the server's words, or
+ * `failed`). Either way the balance is read again. New inputs (`inputs` changes) start afresh.
+ */
+export function useToolJobStart(failed: MessageId, inputs?: string | null) {
+  const t = useT();
+  const tracker = useJobTracker();
+  const queryClient = useQueryClient();
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [shownInputs, setShownInputs] = useState(inputs);
+  if (shownInputs !== inputs) {
+    setShownInputs(inputs);
+    setJobId(null);
+    setError(null);
+  }
+  const start = async (send: () => Promise<GenerationAccepted>) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      const accepted = await send();
+      tracker.track(accepted.generation);
+      setJobId(accepted.generation.id);
+    } catch (failure) {
+      setError(serverText(failure) ?? t(failed));
+    } finally {
+      setSubmitting(false);
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+    }
+  };
+  return { jobId, error, setError, submitting, start, reset: () => setJobId(null) };
+}
 
 /** Same shape (within 1 %): the before/after slider lines them up; otherwise (an expand) the result is shown alone. */
 function sameShape(a: TAsset, b: TAsset): boolean {

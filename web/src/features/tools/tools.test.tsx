@@ -1,10 +1,10 @@
 import type { TAsset, TToolsInfo } from '@kaleido/common';
-import { TOOL_PRICES, TOOL_PROVIDERS, UPLOAD_LIMITS } from '@kaleido/common/browser';
+import { TOOL_PROVIDERS, UPLOAD_LIMITS } from '@kaleido/common/browser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../../i18n/i18n-provider';
 import { createQueryClient } from '../../lib/query-client';
 import { makeAsset } from '../../test/generation-fixtures';
@@ -22,6 +22,7 @@ import {
   undoOp,
 } from './mask-ops';
 import { MaskPainter } from './mask-painter';
+import { toolsInfo as baseToolsInfo } from './tool-test-fixtures';
 import { UploadControl } from './upload-control';
 
 const offlineModel = {
@@ -42,15 +43,10 @@ function toolsInfo(
     models: available ? [{ ...offlineModel, id: `sketch-${name}`, maxOutputLongSide: null }] : [],
     providers: [...TOOL_PROVIDERS[name]],
   });
+  const base = baseToolsInfo();
   return {
-    enhance: {
-      ...mode('enhance', true),
-      models: [offlineModel],
-      scales: [2, 4],
-      qualities: ['fast', 'balanced', 'best'],
-      maxOutputLongSide: 8192,
-      maxVideoOutputLongSide: 3840,
-    },
+    ...base,
+    enhance: { ...base.enhance, ...mode('enhance', true), models: [offlineModel] },
     edit: {
       modes: {
         restyle: mode('restyle', overrides.restyle ?? true),
@@ -60,16 +56,6 @@ function toolsInfo(
       },
       styles: ['default', 'anime', 'pixel-art', 'fantasy', 'sci-fi', 'vintage', 'minimalist', 'surreal'],
     },
-    prices: { ...TOOL_PRICES },
-    uploads: UPLOAD_LIMITS,
-    lipsync: {
-      available: false,
-      models: [],
-      providers: ['fal', 'replicate'],
-      syncModes: ['cut_off'],
-      secondsPerCredit: 2,
-    },
-    docsUrl: '/docs/providers',
   };
 }
 
@@ -83,11 +69,6 @@ function renderWithProviders(ui: React.ReactNode) {
     </QueryClientProvider>,
   );
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('before/after slider', () => {
   it('moves the divider with the keyboard and says where it is', async () => {

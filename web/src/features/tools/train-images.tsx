@@ -1,19 +1,26 @@
 import type { TAsset } from '@kaleido/common';
 import { TRAINING_LIMITS, UPLOAD_ACCEPT, UPLOAD_LIMITS } from '@kaleido/common/browser';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, FolderOpen, ImagePlus, X } from 'lucide-react';
+import { FolderOpen, ImagePlus, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../i18n/use-t';
-import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
-import { type AssetPage, assetsUrl } from '../library/api';
 import { libraryKeys } from '../library/keys';
 import { toolsInfoQueryOptions, toolsKeys, uploadFile } from './api';
+import { LibraryPicker } from './library-picker';
 import { checkBeforeUpload, type UploadProblem, uploadProblem } from './upload-errors';
+
+/** The library picker speaks of training images, and its description of the room left. */
+const PICK_TEXTS = {
+  title: 'train.images.pickTitle',
+  description: 'train.images.pickDescription',
+  empty: 'train.images.pickEmpty',
+  confirm: 'train.images.pickAdd',
+  cancel: 'train.images.pickCancel',
+} as const;
 
 /** Whether this many images can train: the count line's tone and the form's gate. */
 export function imageCountState(count: number): 'few' | 'ok' | 'many' {
@@ -31,97 +38,6 @@ export function addImages(current: readonly TAsset[], added: readonly TAsset[]):
     next.push(asset);
   }
   return next;
-}
-
-/** The library's images to choose several from (the newest 120). */
-function LibraryMultiPicker({
-  chosen,
-  onDone,
-  onClose,
-}: {
-  chosen: readonly TAsset[];
-  onDone: (assets: TAsset[]) => void;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const list = useQuery({
-    queryKey: [...libraryKeys.all, 'picker', 'image', 'train'],
-    queryFn: ({ signal }) => api.get<AssetPage>(assetsUrl({ type: 'image', limit: 120 }), { signal }),
-    staleTime: 30_000,
-  });
-  const already = new Set(chosen.map((asset) => asset.id));
-  const [picked, setPicked] = useState<TAsset[]>([]);
-  const items = (list.data?.items ?? []).filter((asset) => asset.type === 'image' && !already.has(asset.id));
-  const toggle = (asset: TAsset) =>
-    setPicked((current) =>
-      current.some((item) => item.id === asset.id)
-        ? current.filter((item) => item.id !== asset.id)
-        : [...current, asset],
-    );
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent
-        title={t('train.images.pickTitle')}
-        description={t('train.images.pickDescription')}
-        className="sm:w-[min(94vw,48rem)]"
-      >
-        {list.isPending ? (
-          <div className="flex min-h-40 items-center justify-center">
-            <Spinner />
-          </div>
-        ) : list.isError ? (
-          <Alert className="mt-4">{t('tools.upload.pickFailed')}</Alert>
-        ) : items.length === 0 ? (
-          <p className="mt-6 text-sm text-fg-muted">{t('train.images.pickEmpty')}</p>
-        ) : (
-          <ul className="mt-4 grid max-h-[60vh] grid-cols-3 gap-2 overflow-y-auto p-0.5 sm:grid-cols-5">
-            {items.map((asset) => {
-              const on = picked.some((item) => item.id === asset.id);
-              return (
-                <li key={asset.id}>
-                  <button
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => toggle(asset)}
-                    aria-label={asset.prompt || asset.metadata.filename}
-                    className={cn(
-                      'relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                      on && 'ring-2 ring-accent',
-                    )}
-                  >
-                    <img
-                      src={asset.thumbnailUrl ?? asset.url}
-                      alt=""
-                      loading="lazy"
-                      className="size-full object-cover"
-                    />
-                    {on ? (
-                      <span className="absolute top-1 right-1 inline-flex size-6 items-center justify-center rounded-full bg-accent text-white">
-                        <Check aria-hidden className="size-4" />
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <div className="mt-4 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('train.images.pickCancel')}
-          </Button>
-          <Button disabled={picked.length === 0} onClick={() => onDone(picked)}>
-            {t('train.images.pickAdd', { count: picked.length })}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 /**
@@ -302,10 +218,14 @@ export function TrainImages({
         </ul>
       ) : null}
       {picking ? (
-        <LibraryMultiPicker
-          chosen={value}
+        <LibraryPicker
+          kinds={['image']}
+          multiple
+          limit={Math.max(0, TRAINING_LIMITS.maxImages - value.length)}
+          exclude={value.map((asset) => asset.id)}
+          texts={PICK_TEXTS}
           onClose={() => setPicking(false)}
-          onDone={(assets) => {
+          onPick={(assets) => {
             setPicking(false);
             onChange(addImages(value, assets));
           }}

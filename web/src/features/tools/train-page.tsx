@@ -18,7 +18,7 @@ import { Spinner } from '../../ui/spinner';
 import { authKeys } from '../auth/api';
 import { generateKeys } from '../generate/jobs-api';
 import { NeedsProvider, providerName } from './needs-provider';
-import { PriceLine, ToolPage } from './tool-page';
+import { ToolFormFooter, ToolPage } from './tool-page';
 import {
   cancelTraining,
   deleteTraining,
@@ -75,7 +75,6 @@ function TrainForm({ info }: { info: TTrainingsInfo }) {
   const [kind, setKind] = useState<TTrainingKind>('style');
   const [provider, setProvider] = useState(info.trainers[0]?.id ?? '');
   const [tried, setTried] = useState(false);
-  const priceId = useId();
   const nameId = useId();
   const wordId = useId();
   const wordHintId = useId();
@@ -158,14 +157,15 @@ function TrainForm({ info }: { info: TTrainingsInfo }) {
           </div>
         ) : null}
         {tried && problem ? <Alert>{t(problem)}</Alert> : null}
-        {start.isError ? <Alert>{serverText(start.error) ?? t('train.form.failed')}</Alert> : null}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <PriceLine price={info.price} id={priceId} />
-          <Button type="submit" variant="accent" disabled={start.isPending} aria-describedby={priceId}>
-            {start.isPending ? <Spinner /> : <GraduationCap aria-hidden />}
-            {t('train.form.start')}
-          </Button>
-        </div>
+        <ToolFormFooter
+          price={info.price}
+          icon={GraduationCap}
+          label={t('train.form.start')}
+          pending={start.isPending}
+          disabled={start.isPending}
+          error={start.isError ? (serverText(start.error) ?? t('train.form.failed')) : null}
+          inline
+        />
       </form>
     </Card>
   );

@@ -141,6 +141,35 @@ describe('Train page', () => {
     expect(screen.getByRole('button', { name: 'Delete for good' })).toBeInTheDocument();
   });
 
+  it('picks from the library no more images than a training can still take', async () => {
+    const images = Array.from({ length: 42 }, (_, index) => makeAsset({ id: `img-${index}` }));
+    mockServer({
+      user: TEST_USER,
+      handler: (url) => {
+        if (url === '/api/trainings') return jsonResponse({ success: true, data: info() });
+        if (url.startsWith('/api/assets?'))
+          return jsonResponse({ success: true, data: { items: images, nextCursor: null } });
+        return undefined;
+      },
+    });
+    const { user } = renderApp('/tools/train');
+    await user.click(await screen.findByRole('button', { name: 'Pick from library' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Your newest images. You can add up to 40 more.')).toBeInTheDocument();
+    const items = await within(dialog).findAllByRole('button', { pressed: false });
+    expect(items).toHaveLength(42);
+    for (const button of items.slice(0, 40)) await user.click(button);
+    // The two left over cannot be chosen once 40 are.
+    expect(items.slice(40).map((button) => (button as HTMLButtonElement).disabled)).toEqual([true, true]);
+    await user.click(within(dialog).getByRole('button', { name: 'Add 40 images' }));
+    expect(screen.getByText('40 images chosen (between 10 and 40).')).toBeInTheDocument();
+    // The library offers none of those again, and says there is no room left.
+    await user.click(screen.getByRole('button', { name: 'Pick from library' }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getByText(/You already have as many as a training can use/)).toBeInTheDocument();
+    expect(within(again).getAllByRole('button', { pressed: false })).toHaveLength(2);
+  });
+
   it('starts a training from images picked in the library, with the name, trigger word and kind', async () => {
     const images = Array.from({ length: 10 }, (_, index) => makeAsset({ id: `img-${index}` }));
     const sent: unknown[] = [];

@@ -12,16 +12,14 @@ import {
 import { Link } from 'react-router';
 import type { MessageId } from '../../i18n/catalogs/en';
 import { useT } from '../../i18n/use-t';
-import { api } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
-import { formatElapsed } from '../../lib/format';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent } from '../../ui/dialog';
 import { Spinner } from '../../ui/spinner';
-import { type AssetPage, assetsUrl } from '../library/api';
 import { libraryKeys } from '../library/keys';
 import { toolsInfoQueryOptions, toolsKeys, uploadFile } from './api';
+import { assetFigure, LibraryPicker } from './library-picker';
+import type { SourceAsset } from './tool-page';
 import {
   checkBeforeUpload,
   formatLimit,
@@ -44,106 +42,8 @@ export interface UploadControlProps {
   messages?: Partial<Record<MessageId, MessageId>>;
 }
 
-/** An audio upload shows its length where pictures show their size. */
-function assetFigure(asset: TAsset, size: string): string {
-  return asset.type === 'audio' ? formatElapsed((asset.metadata.durationSeconds ?? 0) * 1000) : size;
-}
-
 function firstFile(list: FileList | null | undefined): File | null {
   return list && list.length > 0 ? (list[0] ?? null) : null;
-}
-
-/** A library item the picker offers: one of the kinds the tool takes. */
-function usable(asset: TAsset, kinds: readonly UploadKind[]): boolean {
-  return (kinds as readonly string[]).includes(asset.type);
-}
-
-/** The library as a grid of thumbnails to pick the source from (the newest 60 usable items). */
-function LibraryPicker({
-  kinds,
-  onPick,
-  onClose,
-}: {
-  kinds: readonly UploadKind[];
-  onPick: (asset: TAsset) => void;
-  onClose: () => void;
-}) {
-  const t = useT();
-  // Audio exists only as uploads: the picker lists the uploads and keeps the audio.
-  const type = kinds.length === 1 ? (kinds[0] === 'audio' ? 'upload' : kinds[0]) : undefined;
-  const list = useQuery({
-    queryKey: [...libraryKeys.all, 'picker', type ?? 'all'],
-    queryFn: ({ signal }) => api.get<AssetPage>(assetsUrl({ type, limit: 60 }), { signal }),
-    staleTime: 30_000,
-  });
-  const items = (list.data?.items ?? []).filter((asset) => usable(asset, kinds));
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <DialogContent
-        title={t('tools.upload.pickTitle')}
-        description={t('tools.upload.pickDescription')}
-        className="sm:w-[min(94vw,44rem)]"
-      >
-        {list.isPending ? (
-          <div className="flex min-h-40 items-center justify-center">
-            <Spinner />
-          </div>
-        ) : list.isError ? (
-          <Alert className="mt-4">{t('tools.upload.pickFailed')}</Alert>
-        ) : items.length === 0 ? (
-          <p className="mt-6 text-sm text-fg-muted">{t('tools.upload.pickEmpty')}</p>
-        ) : (
-          <ul className="mt-4 grid grid-cols-3 gap-2 sm:grid-cols-4">
-            {items.map((asset) => (
-              <li key={asset.id}>
-                <button
-                  type="button"
-                  onClick={() => onPick(asset)}
-                  aria-label={
-                    asset.type === 'audio'
-                      ? `${asset.prompt || asset.metadata.filename}, ${assetFigure(asset, '')}`
-                      : t('tools.upload.pickItem', {
-                          name: asset.prompt || asset.metadata.filename,
-                          width: asset.metadata.width,
-                          height: asset.metadata.height,
-                        })
-                  }
-                  className="group relative block aspect-square w-full overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line transition-shadow hover:ring-2 hover:ring-accent focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-                >
-                  {asset.thumbnailUrl || asset.type === 'image' ? (
-                    <img
-                      src={asset.thumbnailUrl ?? asset.url}
-                      alt=""
-                      loading="lazy"
-                      className="size-full object-cover transition-transform group-hover:scale-[1.03]"
-                    />
-                  ) : asset.type === 'audio' ? (
-                    <span className="flex size-full items-center justify-center text-fg-muted">
-                      <Music aria-hidden className="size-8" />
-                    </span>
-                  ) : null}
-                  <span className="absolute right-1 bottom-1 rounded-full bg-black/60 px-1.5 py-0.5 text-[11px] font-medium text-white tabular-nums">
-                    {assetFigure(
-                      asset,
-                      t('tools.upload.size', {
-                        width: asset.metadata.width,
-                        height: asset.metadata.height,
-                      }),
-                    )}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 /**
@@ -402,6 +302,51 @@ function UploadProgress({ value, onCancel }: { value: number; onCancel: () => vo
       <Button variant="ghost" size="sm" onClick={onCancel}>
         {t('tools.upload.cancel')}
       </Button>
+    </div>
+  );
+}
+
+/**
+ * One input of a tool's form: its heading, the upload control (a spinner while the address's item
+ * loads), then what is wrong with the item (missing, or not a kind the tool takes), or else a note.
+ */
+export function SourceField({
+  title,
+  source,
+  value,
+  kinds,
+  messages,
+  problem,
+  note,
+}: {
+  title: string;
+  source: SourceAsset;
+  /** The item when the tool can use it (of a kind it takes). */
+  value: TAsset | null;
+  kinds: readonly UploadKind[];
+  messages?: Partial<Record<MessageId, MessageId>>;
+  problem: string | null;
+  note?: string;
+}) {
+  return (
+    <div>
+      <h2 className="mb-2 text-[13px] font-medium text-fg">{title}</h2>
+      {source.loading ? (
+        <Spinner />
+      ) : (
+        <UploadControl
+          kinds={kinds}
+          value={value}
+          onChange={source.setAsset}
+          label={title}
+          messages={messages}
+        />
+      )}
+      {problem ? (
+        <Alert className="mt-2">{problem}</Alert>
+      ) : note ? (
+        <p className="mt-2 text-sm text-fg-muted">{note}</p>
+      ) : null}
     </div>
   );
 }
