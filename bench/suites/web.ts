@@ -225,8 +225,12 @@ async function measureBuild(label: string, distDir: string): Promise<BenchRow[]>
       ...PUBLIC_ROUTES.map((route) => ({ route, cookie: undefined })),
       ...SIGNED_IN_ROUTES.map((route) => ({ route, cookie })),
     ].filter(({ route }) => !only || only.includes(route));
+    // BENCH_WEB_PRESETS=mobile measures one preset only.
+    const presets = PRESETS.filter(
+      (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.split(',').includes(preset),
+    );
     for (const { route, cookie: sessionCookie } of targets) {
-      for (const preset of PRESETS) {
+      for (const preset of presets) {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i++) {
           runs.push(

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Prints what a first visit downloads before anything else: the entry script and the modules index.html
 // preloads (JavaScript and CSS), and per route the initial JavaScript: the entry's, the page chunk's
-// with its static imports, and the English catalog (the first language loads beside the page), raw
+// with its static imports, and the English catalog areas it shows (they load beside the page), raw
 // and gzip bytes. Reads dist/.vite/manifest.json. Run after `npm run build -w web`
 // (`--dist=<folder>` for another build, `--json` for the figures as JSON).
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,17 @@ const ROUTE_NAMES = {
   'src/features/generate/generate-image-page.tsx': '/generate/image',
   'src/app/not-found-page.tsx': '404',
 };
-const CATALOG = 'src/i18n/catalogs/en.ts';
+/** Which catalog areas the shell and each lazily loaded page show (the English chunks load beside the page). */
+const PAGE_AREAS = JSON.parse(readFileSync(new URL('../src/i18n/page-areas.json', import.meta.url), 'utf8'));
+
+/** The manifest key of the English chunk of a catalog area (precompiled by scripts/precompiled-messages.ts). */
+function catalogKey(manifest, area) {
+  const suffix =
+    area === 'api'
+      ? '/common/src/i18n/messages/en.ts.icu.js'
+      : `/web/src/i18n/messages/en/${area}.json.icu.js`;
+  return Object.keys(manifest).find((key) => key.endsWith(suffix));
+}
 
 function sizes(dist, file) {
   const bytes = readFileSync(join(dist, file));
@@ -57,7 +67,13 @@ export function initialBundle(dist) {
   const entry = closure(manifest, 'index.html');
   const pages = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key.endsWith('-page.tsx'));
   for (const page of pages) {
-    const loaded = closure(manifest, CATALOG, closure(manifest, page, new Set(entry)));
+    const loaded = closure(manifest, page, new Set(entry));
+    const module = page.replace(/^src\//, '').replace(/\.tsx?$/, '');
+    for (const area of [...PAGE_AREAS.shell, ...(PAGE_AREAS.modules[module] ?? [])]) {
+      closure(manifest, catalogKey(manifest, area), loaded);
+    }
+    // A build from before the catalogs were split by area (a bench baseline): the whole English catalog.
+    closure(manifest, 'src/i18n/catalogs/en.ts', loaded);
     const rows = [...loaded].filter((file) => file.endsWith('.js')).map((file) => sizes(dist, file));
     report.routes[ROUTE_NAMES[page] ?? page] = { raw: sum(rows, 'raw'), gzip: sum(rows, 'gzip') };
   }
@@ -76,7 +92,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     for (const row of report.files) console.log(line(row.gzip, row.raw, row.file));
     console.log(line(report.gzip, report.raw, 'total (gzip, raw bytes)'));
     console.log(line(report.js.gzip, report.js.raw, 'of which JavaScript'));
-    console.log('\nInitial JavaScript per route (entry + page chunk + English catalog):');
+    console.log('\nInitial JavaScript per route (entry + page chunk + its English catalog areas):');
     for (const [route, figures] of Object.entries(report.routes))
       console.log(line(figures.gzip, figures.raw, route));
   }

@@ -3,8 +3,10 @@
 // bundled for Node into node_modules/.prerender) and writes them beside the shell, into
 // dist/prerendered/<name>.html, listed in dist/prerendered/pages.json for the server. The page's <title>
 // and meta tags go into <head> (marked data-prerendered; main.tsx removes them before React adds its own).
-// No inline script is written, so the server's CSP (script-src 'self') stays as strict as before.
+// No inline script is written, so the server's CSP (script-src 'self') stays as strict as before: the
+// app's scripts start from a small module (assets/start-<hash>.js) once the page has painted.
 // Then every text file of dist/assets gets a .br and a .gz twin, which the server sends to browsers that take them.
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +27,41 @@ export const PRERENDERED = [
 ];
 
 const ROOT = '<div id="root"></div>';
+const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+const PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
+
+/**
+ * A prerendered page is on screen as soon as its HTML and CSS are: its scripts start after that first
+ * paint, so on a slow phone connection they do not share the bandwidth with what paints first (the
+ * empty shell, index.html, keeps loading them at once). The script the shell would run and the modules
+ * it would preload go into a small module of their own (an external file: the CSP allows no inline
+ * script), which asks for them once the page has painted, or after half a second (a hidden tab paints
+ * no frames). Returns its source and the shell without those tags.
+ */
+export function deferScripts(shell) {
+  const entry = shell.match(ENTRY)?.[1];
+  if (!entry) throw new Error('dist/index.html has no module script');
+  const preloads = [...shell.matchAll(PRELOAD)].map((match) => match[1]);
+  const source = `// Starts the app after the prerendered page's first paint (web/scripts/prerender.mjs).
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  for (const href of ${JSON.stringify(preloads)}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+  import(${JSON.stringify(entry)});
+};
+requestAnimationFrame(() => setTimeout(start));
+setTimeout(start, 500);
+`;
+  return { source, shell: shell.replace(ENTRY, '').replace(PRELOAD, '') };
+}
+
 const HEAD_TAGS = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/;
 
 async function bundleRenderer() {
@@ -75,7 +112,14 @@ async function compressAll(dir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { render } = await bundleRenderer();
-  const shell = await readFile(path.join(dist, 'index.html'), 'utf8');
+  const deferred = deferScripts(await readFile(path.join(dist, 'index.html'), 'utf8'));
+  const hash = createHash('sha256').update(deferred.source).digest('base64url').slice(0, 10);
+  const start = `/assets/start-${hash}.js`;
+  await writeFile(path.join(dist, start), deferred.source);
+  const shell = deferred.shell.replace(
+    '</head>',
+    `  <script type="module" crossorigin src="${start}"></script>\n  </head>`,
+  );
   const out = path.join(dist, 'prerendered');
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });

@@ -1,12 +1,26 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './app/error-boundary';
 import { FullScreenLoader } from './app/full-screen-loader';
 import { RootLayout } from './app/root-layout';
+import { loadAreas, type PageKey, pageAreas } from './i18n/load-messages';
 
 /**
- * Every page is its own chunk, loaded when first visited. The shell (RootLayout) stays mounted;
- * the pathless route below it catches page errors so the navigation survives them.
+ * A page's lazy route: its chunk and the catalog areas it shows (i18n/page-areas.json) load together,
+ * so the page never renders before its texts.
+ */
+function page<M>(key: PageKey, load: () => Promise<M>, component: (module: M) => ComponentType) {
+  return async () => {
+    const [module] = await Promise.all([load(), loadAreas(pageAreas(key))]);
+    return { Component: component(module) };
+  };
+}
+
+/**
+ * Every page is its own chunk, loaded when first visited with the texts it shows. The shell
+ * (RootLayout) stays mounted; the pathless route below it catches page errors so the navigation
+ * survives them.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,157 +34,262 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
+            lazy: page(
+              'features/home/home-page',
+              () => import('./features/home/home-page'),
+              (module) => module.HomePage,
+            ),
           },
           {
             path: APP_ROUTES.generateImage,
-            lazy: async () => ({
-              Component: (await import('./features/generate/generate-image-page')).GenerateImagePage,
-            }),
+            lazy: page(
+              'features/generate/generate-image-page',
+              () => import('./features/generate/generate-image-page'),
+              (module) => module.GenerateImagePage,
+            ),
           },
           {
             path: APP_ROUTES.generateVideo,
-            lazy: async () => ({
-              Component: (await import('./features/generate/generate-video-page')).GenerateVideoPage,
-            }),
+            lazy: page(
+              'features/generate/generate-video-page',
+              () => import('./features/generate/generate-video-page'),
+              (module) => module.GenerateVideoPage,
+            ),
           },
           {
             path: APP_ROUTES.library,
-            lazy: async () => ({ Component: (await import('./features/library/library-page')).LibraryPage }),
+            lazy: page(
+              'features/library/library-page',
+              () => import('./features/library/library-page'),
+              (module) => module.LibraryPage,
+            ),
           },
           {
             path: APP_ROUTES.auth,
-            lazy: async () => ({ Component: (await import('./features/auth/auth-page')).AuthPage }),
+            lazy: page(
+              'features/auth/auth-page',
+              () => import('./features/auth/auth-page'),
+              (module) => module.AuthPage,
+            ),
           },
           {
             path: APP_ROUTES.authReset,
-            lazy: async () => ({
-              Component: (await import('./features/auth/reset-password-page')).ResetPasswordPage,
-            }),
+            lazy: page(
+              'features/auth/reset-password-page',
+              () => import('./features/auth/reset-password-page'),
+              (module) => module.ResetPasswordPage,
+            ),
           },
           {
             path: APP_ROUTES.pricing,
-            lazy: async () => ({ Component: (await import('./features/pricing/pricing-page')).PricingPage }),
+            lazy: page(
+              'features/pricing/pricing-page',
+              () => import('./features/pricing/pricing-page'),
+              (module) => module.PricingPage,
+            ),
           },
           {
             path: APP_ROUTES.profile,
-            lazy: async () => ({ Component: (await import('./features/profile/profile-page')).ProfilePage }),
+            lazy: page(
+              'features/profile/profile-page',
+              () => import('./features/profile/profile-page'),
+              (module) => module.ProfilePage,
+            ),
           },
           {
             path: APP_ROUTES.billing,
-            lazy: async () => ({ Component: (await import('./features/billing/billing-page')).BillingPage }),
+            lazy: page(
+              'features/billing/billing-page',
+              () => import('./features/billing/billing-page'),
+              (module) => module.BillingPage,
+            ),
           },
           {
             path: APP_ROUTES.apiKeys,
-            lazy: async () => ({
-              Component: (await import('./features/api-keys/api-keys-page')).ApiKeysPage,
-            }),
+            lazy: page(
+              'features/api-keys/api-keys-page',
+              () => import('./features/api-keys/api-keys-page'),
+              (module) => module.ApiKeysPage,
+            ),
           },
           {
             path: APP_ROUTES.apiDocs,
-            lazy: async () => ({
-              Component: (await import('./features/api-docs/api-docs-page')).ApiDocsPage,
-            }),
+            lazy: page(
+              'features/api-docs/api-docs-page',
+              () => import('./features/api-docs/api-docs-page'),
+              (module) => module.ApiDocsPage,
+            ),
           },
           {
             path: APP_ROUTES.tools,
-            lazy: async () => ({ Component: (await import('./features/home/tools-page')).ToolsPage }),
+            lazy: page(
+              'features/home/tools-page',
+              () => import('./features/home/tools-page'),
+              (module) => module.ToolsPage,
+            ),
           },
           {
             path: APP_ROUTES.promptVariations,
-            lazy: async () => ({
-              Component: (await import('./features/experimental/prompt-variations-page'))
-                .PromptVariationsPage,
-            }),
+            lazy: page(
+              'features/experimental/prompt-variations-page',
+              () => import('./features/experimental/prompt-variations-page'),
+              (module) => module.PromptVariationsPage,
+            ),
           },
           {
             path: APP_ROUTES.enhance,
-            lazy: async () => ({ Component: (await import('./features/tools/enhance-page')).EnhancePage }),
+            lazy: page(
+              'features/tools/enhance-page',
+              () => import('./features/tools/enhance-page'),
+              (module) => module.EnhancePage,
+            ),
           },
           {
             path: APP_ROUTES.edit,
-            lazy: async () => ({ Component: (await import('./features/tools/edit-page')).EditPage }),
+            lazy: page(
+              'features/tools/edit-page',
+              () => import('./features/tools/edit-page'),
+              (module) => module.EditPage,
+            ),
           },
           {
             path: APP_ROUTES.realtime,
-            lazy: async () => ({ Component: (await import('./features/tools/realtime-page')).RealtimePage }),
+            lazy: page(
+              'features/tools/realtime-page',
+              () => import('./features/tools/realtime-page'),
+              (module) => module.RealtimePage,
+            ),
           },
           {
             path: APP_ROUTES.threeD,
-            lazy: async () => ({ Component: (await import('./features/tools/three-d-page')).ThreeDPage }),
+            lazy: page(
+              'features/tools/three-d-page',
+              () => import('./features/tools/three-d-page'),
+              (module) => module.ThreeDPage,
+            ),
           },
           {
             path: APP_ROUTES.train,
-            lazy: async () => ({ Component: (await import('./features/tools/train-page')).TrainPage }),
+            lazy: page(
+              'features/tools/train-page',
+              () => import('./features/tools/train-page'),
+              (module) => module.TrainPage,
+            ),
           },
           {
             path: APP_ROUTES.lipsync,
-            lazy: async () => ({ Component: (await import('./features/tools/lipsync-page')).LipsyncPage }),
+            lazy: page(
+              'features/tools/lipsync-page',
+              () => import('./features/tools/lipsync-page'),
+              (module) => module.LipsyncPage,
+            ),
           },
           {
             path: APP_ROUTES.providerDocs,
-            lazy: async () => ({
-              Component: (await import('./features/provider-docs/provider-docs-page')).ProviderDocsPage,
-            }),
+            lazy: page(
+              'features/provider-docs/provider-docs-page',
+              () => import('./features/provider-docs/provider-docs-page'),
+              (module) => module.ProviderDocsPage,
+            ),
           },
           {
             path: APP_ROUTES.gallery,
-            lazy: async () => ({ Component: (await import('./features/home/gallery-page')).GalleryPage }),
+            lazy: page(
+              'features/home/gallery-page',
+              () => import('./features/home/gallery-page'),
+              (module) => module.GalleryPage,
+            ),
           },
           {
             path: APP_ROUTES.publicProfile,
-            lazy: async () => ({
-              Component: (await import('./features/sharing/public-profile-page')).PublicProfilePage,
-            }),
+            lazy: page(
+              'features/sharing/public-profile-page',
+              () => import('./features/sharing/public-profile-page'),
+              (module) => module.PublicProfilePage,
+            ),
           },
           {
             // The administrators' console: its own chunks, loaded only when an administrator opens it.
             path: APP_ROUTES.admin,
-            lazy: async () => ({ Component: (await import('./features/admin/admin-layout')).AdminLayout }),
+            lazy: page(
+              'features/admin/admin-layout',
+              () => import('./features/admin/admin-layout'),
+              (module) => module.AdminLayout,
+            ),
             children: [
               {
                 index: true,
-                lazy: async () => ({
-                  Component: (await import('./features/admin/dashboard-page')).DashboardPage,
-                }),
+                lazy: page(
+                  'features/admin/dashboard-page',
+                  () => import('./features/admin/dashboard-page'),
+                  (module) => module.DashboardPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminPeople,
-                lazy: async () => ({ Component: (await import('./features/admin/people-page')).PeoplePage }),
+                lazy: page(
+                  'features/admin/people-page',
+                  () => import('./features/admin/people-page'),
+                  (module) => module.PeoplePage,
+                ),
               },
               {
                 path: APP_ROUTES.adminPerson,
-                lazy: async () => ({ Component: (await import('./features/admin/person-page')).PersonPage }),
+                lazy: page(
+                  'features/admin/person-page',
+                  () => import('./features/admin/person-page'),
+                  (module) => module.PersonPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminJobs,
-                lazy: async () => ({ Component: (await import('./features/admin/jobs-page')).JobsPage }),
+                lazy: page(
+                  'features/admin/jobs-page',
+                  () => import('./features/admin/jobs-page'),
+                  (module) => module.JobsPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminJob,
-                lazy: async () => ({ Component: (await import('./features/admin/job-page')).JobPage }),
+                lazy: page(
+                  'features/admin/job-page',
+                  () => import('./features/admin/job-page'),
+                  (module) => module.JobPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminModeration,
-                lazy: async () => ({
-                  Component: (await import('./features/admin/moderation-page')).ModerationPage,
-                }),
+                lazy: page(
+                  'features/admin/moderation-page',
+                  () => import('./features/admin/moderation-page'),
+                  (module) => module.ModerationPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminSettings,
-                lazy: async () => ({
-                  Component: (await import('./features/admin/site-settings-page')).SiteSettingsPage,
-                }),
+                lazy: page(
+                  'features/admin/site-settings-page',
+                  () => import('./features/admin/site-settings-page'),
+                  (module) => module.SiteSettingsPage,
+                ),
               },
               {
                 path: APP_ROUTES.adminAudit,
-                lazy: async () => ({ Component: (await import('./features/admin/audit-page')).AuditPage }),
+                lazy: page(
+                  'features/admin/audit-page',
+                  () => import('./features/admin/audit-page'),
+                  (module) => module.AuditPage,
+                ),
               },
             ],
           },
           {
             path: '*',
-            lazy: async () => ({ Component: (await import('./app/not-found-page')).NotFoundPage }),
+            lazy: page(
+              'app/not-found-page',
+              () => import('./app/not-found-page'),
+              (module) => module.NotFoundPage,
+            ),
           },
         ],
       },

@@ -1,10 +1,13 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { ScrollRestoration, useLocation } from 'react-router';
+import { publicSiteQueryOptions } from '../features/admin/site-api';
 import { AnalyticsTracker } from '../features/analytics/use-analytics';
 import { useUser } from '../features/auth/auth-provider';
 import { GenerationJobsProvider } from '../features/generate/generation-jobs';
 import { RoutePreloader } from '../features/pwa/preload';
+import { loadAreas, pageAreas } from '../i18n/load-messages';
 import { useT } from '../i18n/use-t';
 import { useHydrated } from '../lib/use-hydrated';
 import { BottomBar } from './bottom-bar';
@@ -21,8 +24,26 @@ const PwaOverlays = lazy(() =>
   import('../features/pwa/pwa-overlays').then((module) => ({ default: module.PwaOverlays })),
 );
 
-// The administrators' announcement (GET /api/site), for everyone; its own small chunk.
-const AnnouncementBanner = lazy(() => import('../features/admin/announcement-banner'));
+// The administrators' announcement (GET /api/site), for everyone; its own small chunk, with its texts.
+const AnnouncementBanner = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../features/admin/announcement-banner'),
+    loadAreas(pageAreas('features/admin/announcement-banner')),
+  ]);
+  return module;
+});
+
+/** Loads the banner (its chunk and texts) only while the site has an announcement. */
+function Announcement() {
+  const { user } = useUser();
+  const site = useQuery(publicSiteQueryOptions(user?.id ?? null));
+  if (!site.data?.announcement) return null;
+  return (
+    <Suspense fallback={null}>
+      <AnnouncementBanner />
+    </Suspense>
+  );
+}
 
 const FloatingPrompt = lazy(() =>
   import('./floating-prompt').then((module) => ({ default: module.FloatingPrompt })),
@@ -66,14 +87,13 @@ export function RootLayout() {
           {t('app.skipToContent')}
         </a>
         <NavigationProgress />
-        {hydrated ? (
-          <Suspense fallback={null}>
-            <AnnouncementBanner />
-          </Suspense>
-        ) : null}
+        {hydrated ? <Announcement /> : null}
         {showChrome ? <TopNav /> : null}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col overflow-x-clip outline-none">
-          <PageTransition />
+          {/* Its own boundary: React hydrates the page apart from the shell, in smaller pieces. */}
+          <Suspense fallback={null}>
+            <PageTransition />
+          </Suspense>
         </main>
         {showChrome ? (
           // The padding keeps the footer clear of the fixed bottom bar (phones), the floating prompt box
@@ -87,7 +107,9 @@ export function RootLayout() {
                   : 'pb-[calc(8.5rem+env(safe-area-inset-bottom))] md:pb-20'
             }
           >
-            <SiteFooter />
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
           </div>
         ) : null}
         {showChrome ? <BottomBar /> : null}

@@ -3,6 +3,7 @@ import { Coins } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useUser } from '../features/auth/auth-provider';
+import { loadAreas, pageAreas } from '../i18n/load-messages';
 import { useT } from '../i18n/use-t';
 import { cn } from '../lib/cn';
 import { formatNumber } from '../lib/format';
@@ -12,7 +13,11 @@ import { TOP_NAV } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 import { UserAvatar } from './user-avatar';
 
-const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
+// Signed-in only: its chunk and its texts (the console link's) load when it first shows.
+const UserMenu = lazy(async () => {
+  const [module] = await Promise.all([import('./user-menu'), loadAreas(pageAreas('app/user-menu'))]);
+  return { default: module.UserMenu };
+});
 
 export function TopNav() {
   const t = useT();

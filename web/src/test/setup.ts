@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { loadMessages } from '../i18n/load-messages';
+import { loadAllAreas, loadMessages } from '../i18n/load-messages';
 import { installMatchMedia } from './match-media';
 
 // findBy*/waitFor give up after 1 s and a test after 5 s by default: too tight for whole-page journeys
@@ -35,6 +35,8 @@ Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 
-// Components render in English in tests unless a test switches: the catalog is loaded once up front so
-// the first render is synchronous, as in a browser that has the catalog cached.
+// Components render in English in tests unless a test switches: the catalog (every area, as if each
+// page had been visited) is loaded once up front so the first render is synchronous, as in a browser
+// that has the catalog cached.
+await loadAllAreas();
 await loadMessages('en');

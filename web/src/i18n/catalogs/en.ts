@@ -1,5 +1,5 @@
-// The en catalog: the shared server messages (api.*) and every area of the interface. Loaded lazily,
-// one chunk per language (see ../load-messages.ts).
+// The whole English catalog: the shared server messages (api.*) and every area of the interface. Its
+// keys type every message id; the browser loads the areas a page shows instead (./areas.ts).
 import { en as api } from '@kaleido/common/i18n/messages/en';
 import accounts from '../messages/en/accounts.json';
 import admin from '../messages/en/admin.json';
