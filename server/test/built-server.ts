@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './postgres-server.js';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -40,7 +41,8 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  // A port the system just had free (not a random guess): feature files run side by side.
+  const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [entry], {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },

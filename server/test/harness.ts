@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -32,20 +32,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database of this project's kind: a file in `dataDir`, or a new PostgreSQL database. */
-export async function createTestDatabase(dataDir: string): Promise<TestDatabase> {
+/**
+ * A fresh database of this project's kind: a file in `dataDir`, or a new PostgreSQL database. Empty,
+ * or with `migrated`, a copy of the run's migrated template (template-database.ts) when the project
+ * made one; `migrateToLatest` still has to run on it either way.
+ */
+export async function createTestDatabase(
+  dataDir: string,
+  options: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   if (testDatabaseKind() === 'sqlite') {
-    return {
-      config: { kind: 'sqlite', file: path.join(dataDir, 'kaleido.db') },
-      drop: async () => undefined,
-    };
+    const file = path.join(dataDir, 'kaleido.db');
+    const template = options.migrated ? inject('sqliteTemplate') : undefined;
+    if (template) await copyFile(template, file);
+    return { config: { kind: 'sqlite', file }, drop: async () => undefined };
   }
   const adminUrl = inject('pgUrl');
+  const template = options.migrated ? inject('pgTemplate') : undefined;
   const name = `kaleido_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
@@ -109,7 +117,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
   const dataDir = options.shared?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'kaleido-test-')));
   const testDatabase: TestDatabase = options.shared
     ? { config: options.shared.database, drop: async () => undefined }
-    : await createTestDatabase(dataDir);
+    : await createTestDatabase(dataDir, { migrated: true });
   const config: AppConfig = {
     env: 'test',
     host: '127.0.0.1',

@@ -18,7 +18,9 @@ describe('fal queue adapter through the app', () => {
             type: 'fal',
             key: 'env:TEST_FAL_KEY',
             queueUrl: fal.url,
-            pollIntervalMs: 450,
+            // The fake answers by poll count (3 queued, 4 working): polled no faster than progress
+            // is written (runnerOptions below), every stage shows in the events.
+            pollIntervalMs: 45,
             models: [
               { id: 'kling', name: 'Kling 2.1', endpoint: 'fal-ai/kling-video/v2.1/master/text-to-video' },
               { id: 'flux-dev', name: 'FLUX dev', endpoint: 'fal-ai/flux/dev' },
@@ -28,6 +30,7 @@ describe('fal queue adapter through the app', () => {
         { TEST_FAL_KEY: 'fal-key-test' },
       ),
       config: { workerConcurrency: 2 },
+      runnerOptions: { progressWriteMs: 40 },
     });
     person = await signUp(ctx.app);
   });

@@ -73,7 +73,8 @@ describe('the API docs code examples, fast and slow', () => {
 
   /** Runs one language's example; never throws, so a failing program can be asserted on. */
   async function runExample(language: Language, options: Partial<ApiExampleOptions> = {}): Promise<Run> {
-    const example = { baseUrl: `${baseUrl}/api/v1`, apiKey, ...options };
+    // The docs' programs poll every 2 s; the same programs poll every 0.2 s here.
+    const example = { baseUrl: `${baseUrl}/api/v1`, apiKey, pollSeconds: 0.2, ...options };
     const runs: Record<Language, () => Promise<{ stdout: string; stderr: string }>> = {
       javascript: async () => {
         const file = path.join(dir, `example-${Date.now()}.mjs`);
@@ -133,7 +134,8 @@ describe('the API docs code examples, fast and slow', () => {
       });
 
       it('waits for a job still running at the second status check (an image queued behind a video)', async () => {
-        fake.set({ kind: 'succeed', delayMs: 2500 });
+        // Each job takes 1.2 s, six of the programs' 0.2 s polls: still running at the second check.
+        fake.set({ kind: 'succeed', delayMs: 1200 });
         // The one worker is busy with this video, so the example's image waits in the queue first.
         const video = await browser(ctx.app, person).post('/api/generate-video', { prompt: 'the sea' });
         expect(video.statusCode, video.body).toBeLessThan(300);

@@ -14,14 +14,18 @@ import {
 import { balanceOf, eventsOf, generationOf, providersFrom, until } from '../../../test/provider-fixtures.js';
 import { mp4WithMetadata, pngOf, uploadAs, wavOf } from '../../../test/upload-files.js';
 
+/** The fake fal answers by poll count (3 queued, 4 working), so short intervals keep every stage. */
+const FAL_POLL_MS = 45;
+const PROGRESS_WRITE_MS = 40;
+
 /** fal's and Replicate's lipsync models, as an operator configures them (their presets fill the input). */
 const lipsyncProviders = (fal: FakeFal, replicate: FakeReplicate) => [
   {
     type: 'fal',
     key: 'env:TEST_FAL_KEY',
     queueUrl: fal.url,
-    // Slow enough for the progress events (written at most every 500 ms) to show each stage.
-    pollIntervalMs: 450,
+    // No faster than progress is written (PROGRESS_WRITE_MS), so the progress events show each stage.
+    pollIntervalMs: FAL_POLL_MS,
     models: [
       { id: 'fal-lipsync', name: 'Lipsync 2 (fal)', endpoint: 'fal-ai/sync-lipsync/v2' },
       // A short-clip configuration: the limit a refusal names.
@@ -54,6 +58,7 @@ describe('Video Lipsync on the jobs engine, against fal and Replicate', () => {
     ctx = await createTestContext({
       providers: providersFrom(lipsyncProviders(fal, replicate), { TEST_FAL_KEY: 'fal-key-test' }),
       config: { workerConcurrency: 2 },
+      runnerOptions: { progressWriteMs: PROGRESS_WRITE_MS },
     });
     person = await signUp(ctx.app);
   });

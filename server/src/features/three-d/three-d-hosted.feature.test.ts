@@ -17,13 +17,17 @@ import { balanceOf, eventsOf, generationOf, providersFrom, until } from '../../.
 import { pngOf, uploadAs } from '../../../test/upload-files.js';
 import { createSketchProvider } from '../../providers/sketch/provider.js';
 
+/** The fake fal answers by poll count (3 queued, 4 working), so short intervals keep every stage. */
+const FAL_POLL_MS = 45;
+const PROGRESS_WRITE_MS = 40;
+
 /** fal's and Replicate's image-to-3D models and fal's text-to-3D one, as an operator configures them (their presets fill the input). */
-const hostedProviders = (fal: FakeFal, replicate: FakeReplicate, falPollMs = 450) => [
+const hostedProviders = (fal: FakeFal, replicate: FakeReplicate, falPollMs = FAL_POLL_MS) => [
   {
     type: 'fal',
     key: 'env:TEST_FAL_KEY',
     queueUrl: fal.url,
-    // Slow enough for the progress events (written at most every 500 ms) to show each stage.
+    // No faster than progress is written (PROGRESS_WRITE_MS), so the progress events show each stage.
     pollIntervalMs: falPollMs,
     models: [
       { id: 'fal-hunyuan3d', name: 'Hunyuan3D 2 (fal)', endpoint: 'fal-ai/hunyuan3d/v2' },
@@ -54,6 +58,7 @@ describe('3D Objects from an image, on fal and Replicate', () => {
         ...providersFrom(hostedProviders(fal, replicate), { TEST_FAL_KEY: 'fal-key-test' }),
       ],
       config: { workerConcurrency: 2 },
+      runnerOptions: { progressWriteMs: PROGRESS_WRITE_MS },
     });
     person = await signUp(ctx.app);
   });
