@@ -7,16 +7,15 @@ import { benchUser } from './in-process.js';
 
 export const REQUESTS = 1500;
 
-/** Sequential requests over one keep-alive connection; returns latencies in ms. */
-export async function sequential(
-  port: number,
-  make: (i: number) => { method: string; path: string; headers: Record<string, string>; body?: string },
-) {
+type RequestSpec = { method: string; path: string; headers: Record<string, string>; body?: string };
+
+/** A keep-alive connection to `port` sending `make(i)` one request at a time. */
+function keepAliveClient(port: number, make: (i: number) => RequestSpec) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const latencies: number[] = [];
-  const one = (i: number) =>
+  let sent = 0;
+  const one = (latencies: number[] | null) =>
     new Promise<void>((resolve, reject) => {
-      const spec = make(i);
+      const spec = make(sent++);
       const started = process.hrtime.bigint();
       const request = http.request(
         { host: '127.0.0.1', port, agent, method: spec.method, path: spec.path, headers: spec.headers },
@@ -24,7 +23,7 @@ export async function sequential(
           response.resume();
           response.on('end', () => {
             if ((response.statusCode ?? 0) >= 300) reject(new Error(`status ${response.statusCode}`));
-            latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+            latencies?.push(Number(process.hrtime.bigint() - started) / 1e6);
             resolve();
           });
         },
@@ -32,13 +31,54 @@ export async function sequential(
       request.on('error', reject);
       request.end(spec.body);
     });
-  for (let i = 0; i < 50; i++) await one(i);
-  latencies.length = 0;
-  const started = performance.now();
-  for (let i = 0; i < REQUESTS; i++) await one(i);
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { latencies, rps: REQUESTS / seconds };
+  const latencies: number[] = [];
+  const roundRates: number[] = [];
+  return {
+    async warmUp(count: number) {
+      for (let i = 0; i < count; i++) await one(null);
+    },
+    /** One round of `count` measured requests: its latencies, and its rate. */
+    async measure(count: number) {
+      const started = performance.now();
+      for (let i = 0; i < count; i++) await one(latencies);
+      roundRates.push(count / ((performance.now() - started) / 1000));
+    },
+    /** Requests per second of the median round (a round another process slowed down does not decide it). */
+    result() {
+      const sorted = [...roundRates].sort((a, b) => a - b);
+      return { latencies, rps: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/** Sequential requests over one keep-alive connection; returns latencies in ms. */
+export async function sequential(port: number, make: (i: number) => RequestSpec) {
+  const client = keepAliveClient(port, make);
+  await client.warmUp(50);
+  await client.measure(REQUESTS);
+  client.close();
+  return client.result();
+}
+
+/**
+ * Sequential keep-alive measurements of several servers or paths, taken in alternating rounds
+ * (`REQUESTS` each in all, after a warm-up of each): on a machine whose load changes during the run,
+ * every figure sees the same share of it, so their ratios hold where one-after-the-other would not.
+ * Each figure is its median round's rate.
+ */
+export async function interleaved(
+  targets: { port: number; make: (i: number) => RequestSpec }[],
+  options: { rounds?: number; warmUp?: number } = {},
+) {
+  const rounds = options.rounds ?? 10;
+  const clients = targets.map((target) => keepAliveClient(target.port, target.make));
+  for (const client of clients) await client.warmUp(options.warmUp ?? 300);
+  for (let round = 0; round < rounds; round++) {
+    for (const client of clients) await client.measure(Math.ceil(REQUESTS / rounds));
+  }
+  for (const client of clients) client.close();
+  return clients.map((client) => client.result());
 }
 
 /**
@@ -74,8 +114,8 @@ export async function enterpriseKeys(app: FastifyInstance): Promise<string[]> {
   return keys;
 }
 
-/** The floor: a bare node:http hello-world, measured the same way in this process. */
-export async function bareNodeBaseline(method: 'GET' | 'POST' = 'POST') {
+/** The floor: a bare node:http hello-world; `measure` takes its figures beside the app's (`interleaved`). */
+export async function bareNodeServer(): Promise<{ port: number; close(): Promise<void> }> {
   const bare = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -84,12 +124,15 @@ export async function bareNodeBaseline(method: 'GET' | 'POST' = 'POST') {
     });
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const port = (bare.address() as { port: number }).port;
-  try {
-    const headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {};
-    const body = method === 'POST' ? '{"prompt":"x"}' : undefined;
-    return await sequential(port, () => ({ method, path: '/hello', headers, body }));
-  } finally {
-    await new Promise<void>((resolve) => bare.close(() => resolve()));
-  }
+  return {
+    port: (bare.address() as { port: number }).port,
+    close: () => new Promise<void>((resolve) => bare.close(() => resolve())),
+  };
+}
+
+/** The bare server's request, as the app's request path sends it (a small JSON body for POST). */
+export function bareRequest(method: 'GET' | 'POST'): () => RequestSpec {
+  const headers: Record<string, string> = method === 'POST' ? { 'content-type': 'application/json' } : {};
+  const body = method === 'POST' ? '{"prompt":"x"}' : undefined;
+  return () => ({ method, path: '/hello', headers, body });
 }

@@ -1,7 +1,14 @@
 import Fastify from 'fastify';
 import { noOpProvider, percentile, startInProcessApp } from '../in-process.js';
 import type { BenchRow, BenchSuite } from '../lib.js';
-import { bareNodeBaseline, enterpriseKeys, REQUESTS, sequential } from '../sequential.js';
+import {
+  bareNodeServer,
+  bareRequest,
+  enterpriseKeys,
+  interleaved,
+  REQUESTS,
+  sequential,
+} from '../sequential.js';
 
 export const publicApiSuite: BenchSuite = {
   name: 'public-api',
@@ -59,9 +66,9 @@ export const publicApiSuite: BenchSuite = {
 
 export const publicApiAcceptSuite: BenchSuite = {
   name: 'public-api-accept',
-  description: `The public API's accept path: POST /api/v1/generate/image with Prefer: respond-async (verify the key, scope, rate limit in the database, allowance + reservation + job row, enqueue; 202) on SQLite, no worker running the jobs, ${REQUESTS} sequential requests over one keep-alive connection, against a bare node:http hello-world measured the same way in this process.`,
+  description: `The public API's accept path: POST /api/v1/generate/image with Prefer: respond-async (verify the key, scope, rate limit in the database, allowance + reservation + job row, enqueue; 202) on SQLite, no worker running the jobs, ${REQUESTS} sequential requests over one keep-alive connection, against a bare node:http hello-world measured the same way in this process, in ten alternating rounds (each figure its median round).`,
   async run(): Promise<BenchRow[]> {
-    const baseline = await bareNodeBaseline();
+    const bare = await bareNodeServer();
 
     const bench = await startInProcessApp({
       kind: 'sqlite',
@@ -73,16 +80,23 @@ export const publicApiAcceptSuite: BenchSuite = {
       const port = (bench.app.server.address() as { port: number }).port;
       const keys = await enterpriseKeys(bench.app);
       const body = JSON.stringify({ prompt: 'bench lighthouse', settings: { resolution: '512x512' } });
-      const accepted = await sequential(port, (i) => ({
-        method: 'POST',
-        path: '/api/v1/generate/image',
-        headers: {
-          'content-type': 'application/json',
-          prefer: 'respond-async',
-          authorization: `Bearer ${keys[i % keys.length]}`,
+      const [baseline, accepted] = await interleaved([
+        { port: bare.port, make: bareRequest('POST') },
+        {
+          port,
+          make: (i) => ({
+            method: 'POST',
+            path: '/api/v1/generate/image',
+            headers: {
+              'content-type': 'application/json',
+              prefer: 'respond-async',
+              authorization: `Bearer ${keys[i % keys.length]}`,
+            },
+            body,
+          }),
         },
-        body,
-      }));
+      ]);
+      if (!baseline || !accepted) throw new Error('nothing measured');
       return [
         {
           name: 'bare node:http POST hello-world',
@@ -105,6 +119,7 @@ export const publicApiAcceptSuite: BenchSuite = {
       ];
     } finally {
       await bench.close();
+      await bare.close();
     }
   },
 };

@@ -272,8 +272,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // One-click unsubscribe (RFC 8058): mail programs POST from anywhere; the signed token authorises it.
     exempt: [UNSUBSCRIBE_PATH],
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Set on arrival (a synchronous hook), so every answer carries it, errors included.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   // Prometheus metrics: every answer counted by route template, GET /metrics (platform/observability).
   const metrics = createMetrics({

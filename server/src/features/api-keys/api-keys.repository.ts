@@ -1,36 +1,39 @@
 import { randomUUID } from 'node:crypto';
-import { type Insertable, type Selectable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.js';
 import { precompiled, precompiledInsert } from '../../platform/db/precompiled.js';
-import type { ApiKeysTable, ApiRequestsTable } from '../../platform/db/schema.js';
+import type { ApiKeysTable, ApiRequestsTable, DB } from '../../platform/db/schema.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
+/** A disabled account's keys are not found: they stop the moment an administrator disables it (issue 20). */
+const ownerNotDisabled = (eb: ExpressionBuilder<DB, 'api_keys'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .select('users.id')
+        .whereRef('users.id', '=', 'api_keys.user_id')
+        .where('users.disabled_at', 'is not', null),
+    ),
+  );
+
 /**
- * Every public API call starts here (precompiled). A disabled account's keys are not found: they stop
- * the moment an administrator disables it (issue 20).
+ * Every public API call starts here (precompiled): the key whose current secret this is, one lookup in
+ * the unique index (an `or` with the previous secret made SQLite merge two index searches every time).
  */
-const findByHashQuery = precompiled(2, (db, hash: string, now: string) =>
+const findByHashQuery = precompiled(1, (db, hash: string) =>
+  db.selectFrom('api_keys').selectAll().where('key_hash', '=', hash).where(ownerNotDisabled),
+);
+
+/** Asked only when no key has this current secret: a rotated key's previous one, within its grace period. */
+const findByPreviousHashQuery = precompiled(2, (db, hash: string, now: string) =>
   db
     .selectFrom('api_keys')
     .selectAll()
-    .where((eb) =>
-      eb.or([
-        eb('key_hash', '=', hash),
-        eb.and([eb('previous_key_hash', '=', hash), eb('previous_key_expires_at', '>', now)]),
-      ]),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('users')
-            .select('users.id')
-            .whereRef('users.id', '=', 'api_keys.user_id')
-            .where('users.disabled_at', 'is not', null),
-        ),
-      ),
-    ),
+    .where('previous_key_hash', '=', hash)
+    .where('previous_key_expires_at', '>', now)
+    .where(ownerNotDisabled),
 );
 
 /** Starts a new month's allowance (the public API's accept path: precompiled, like the two below). */
@@ -88,10 +91,9 @@ export function createApiKeysRepository(db: Executor) {
     findById(id: string, trx: Executor = db) {
       return trx.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    /** The key with this secret: its current one, or the previous one until its grace period ends. */
     /** The key a secret belongs to: its current secret, or the previous one within a rotation's grace period. */
-    findByHash(hash: string, now: string, trx: Executor = db) {
-      return findByHashQuery.first(trx, hash, now);
+    async findByHash(hash: string, now: string, trx: Executor = db): Promise<ApiKeyRow | undefined> {
+      return (await findByHashQuery.first(trx, hash)) ?? findByPreviousHashQuery.first(trx, hash, now);
     },
     async update(
       id: string,

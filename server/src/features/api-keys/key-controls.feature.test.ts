@@ -12,6 +12,7 @@ import {
 import { keyUsageAfter } from '../../../test/provider-fixtures.js';
 import { fixedClock } from '../../platform/clock.js';
 import { migrateToLatest } from '../../platform/db/database.js';
+import { newApiKey } from './key-format.js';
 
 const HOUR = 3_600_000;
 
@@ -210,6 +211,29 @@ describe('API key controls', () => {
     // Someone else cannot rotate it.
     const stranger = browser(ctx.app, admin);
     expect((await stranger.post(`/api/api-keys/${key.id}/rotate`, { graceHours: 0 })).statusCode).toBe(404);
+  });
+
+  it("refuses a disabled account's key at once, by its current and by its previous secret", async () => {
+    const key = await createKey(person, { name: 'rotated', scopes: ['account:read'] });
+    const rotated = await browser(ctx.app, person).post(`/api/api-keys/${key.id}/rotate`, { graceHours: 24 });
+    const next = rotated.json().data as CreatedKey;
+    // A well-formed secret no key has is looked up both ways, and refused.
+    expect((await call(newApiKey('developer').secret, '/api/v1/account')).statusCode).toBe(401);
+    for (const secret of [next.key, key.key])
+      expect((await call(secret, '/api/v1/account')).statusCode).toBe(200);
+
+    const disabled = await browser(ctx.app, admin).post(`/api/admin/users/${person.user.id}/disable`, {
+      reason: 'Spam',
+    });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    for (const secret of [next.key, key.key])
+      expect((await call(secret, '/api/v1/account')).statusCode).toBe(401);
+
+    expect((await browser(ctx.app, admin).post(`/api/admin/users/${person.user.id}/enable`)).statusCode).toBe(
+      200,
+    );
+    for (const secret of [next.key, key.key])
+      expect((await call(secret, '/api/v1/account')).statusCode).toBe(200);
   });
 
   it("stores the key's own webhook URL, checked like the Settings one", async () => {

@@ -1,26 +1,36 @@
 import type { Executor } from '../../platform/db/executor.js';
 import { precompiled } from '../../platform/db/precompiled.js';
 
-// `GET /api/v1/account` runs both on every call (precompiled).
-const requestsSinceQuery = precompiled(2, (db, keyId: string, since: string) =>
-  db
-    .selectFrom('api_requests')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('api_key_id', '=', keyId)
-    .where('created_at', '>=', since),
-);
-
-const jobsSinceQuery = precompiled(2, (db, keyId: string, since: string) =>
-  db
-    .selectFrom('generations')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('count'),
-      eb.fn
-        .sum<number>(eb.case().when('credit_state', '!=', 'refunded').then(eb.ref('cost')).else(0).end())
-        .as('credits'),
-    ])
-    .where('api_key_id', '=', keyId)
-    .where('created_at', '>=', since),
+/**
+ * `GET /api/v1/account` runs this on every call (precompiled): the key's requests and its jobs since a
+ * date in one statement, each count served by its own index range.
+ */
+const usageSinceQuery = precompiled(
+  4,
+  (db, keyId: string, since: string, jobsKeyId: string, jobsSince: string) =>
+    db
+      .selectFrom([
+        db
+          .selectFrom('api_requests')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('api_key_id', '=', keyId)
+          .where('created_at', '>=', since)
+          .as('requests'),
+        db
+          .selectFrom('generations')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('count'),
+            eb.fn
+              .sum<number>(
+                eb.case().when('credit_state', '!=', 'refunded').then(eb.ref('cost')).else(0).end(),
+              )
+              .as('credits'),
+          ])
+          .where('api_key_id', '=', jobsKeyId)
+          .where('created_at', '>=', jobsSince)
+          .as('jobs'),
+      ])
+      .select(['requests.count as requests', 'jobs.count as generations', 'jobs.credits as credits']),
 );
 
 /** What the public API's account answer counts for one key: its requests and its jobs since a date. */
@@ -31,12 +41,11 @@ export function createPublicAccountRepository(db: Executor) {
      * those jobs hold or were charged (a refunded job cost nothing).
      */
     async keyUsageSince(keyId: string, since: string, trx: Executor = db) {
-      const requests = await requestsSinceQuery.first(trx, keyId, since);
-      const jobs = await jobsSinceQuery.first(trx, keyId, since);
+      const usage = await usageSinceQuery.first(trx, keyId, since, keyId, since);
       return {
-        requests: Number(requests?.count ?? 0),
-        generations: Number(jobs?.count ?? 0),
-        credits: Number(jobs?.credits ?? 0),
+        requests: Number(usage?.requests ?? 0),
+        generations: Number(usage?.generations ?? 0),
+        credits: Number(usage?.credits ?? 0),
       };
     },
   };

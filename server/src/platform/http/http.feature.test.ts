@@ -133,6 +133,32 @@ describe('error envelope', () => {
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('sends the same security headers and a request id with errors, whatever fails', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    const answers = await Promise.all(
+      ['/api/test/app-error', '/api/test/crash', '/api/does-not-exist'].map((url) =>
+        ctx.app.inject({ method: 'GET', url }),
+      ),
+    );
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    const securityHeaders = Object.keys(health.headers).filter((name) =>
+      /^(content-security-policy|cross-origin-|origin-agent-cluster|referrer-policy|x-(content-type-options|dns-prefetch-control|download-options|frame-options|permitted-cross-domain-policies|xss-protection))/.test(
+        name,
+      ),
+    );
+    expect(securityHeaders).toHaveLength(11);
+    for (const answer of [...answers, invalid]) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      for (const name of securityHeaders) expect(answer.headers[name]).toBe(health.headers[name]);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('compresses large responses for clients that accept it', async () => {
     const response = await ctx.app.inject({
       method: 'GET',

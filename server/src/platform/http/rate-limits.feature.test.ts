@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAME_ORIGIN } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { createRequestLimiter, type LimitDecision } from './request-limiter.js';
 
 /**
  * The per-IP limits of sign-up and sign-in count in the database, so several processes sharing one
@@ -61,5 +62,39 @@ describe('per-IP limits shared by every process on the database', () => {
       payload: { email: 'person-0@example.com', password: 'a good password 1' },
     });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+/**
+ * A count must hold whatever else the process is doing: on SQLite every request shares one connection,
+ * and another request's transaction may be open on it (between two of its awaits) when a count is made.
+ */
+describe('request counts beside other requests’ transactions', () => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext();
+  });
+  afterEach(async () => {
+    await ctx.close();
+  });
+
+  it('keeps a count made while another transaction is open, when that transaction rolls back', async () => {
+    const limiter = createRequestLimiter(ctx.database);
+    expect((await limiter.consume('key-a', 5)).remaining).toBe(4);
+    let during: Promise<LimitDecision> | undefined;
+    const rolledBack = ctx.database.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', 'nobody')
+        .execute();
+      during = limiter.consume('key-a', 5);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('this transaction rolls back');
+    });
+    await expect(rolledBack).rejects.toThrow('this transaction rolls back');
+    expect((await during)?.remaining).toBe(3);
+    // The count made during the other transaction survived its rollback.
+    expect((await limiter.consume('key-a', 5)).remaining).toBe(2);
   });
 });

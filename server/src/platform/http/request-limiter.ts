@@ -13,7 +13,8 @@ export interface LimitDecision {
  * Request limits kept in the application's database (rate-limiter-flexible: one atomic upsert per
  * request), so every process sharing the database shares the counts: the per-key limits of the public
  * API (`consume`) and the per-IP limits of sign-up, sign-in and billing (`count`, through
- * `databaseRateLimitStore`). One limiter per allowance, window and scope.
+ * `databaseRateLimitStore`). One limiter per allowance, window and scope. On SQLite a count waits for a
+ * transaction open on the shared connection: never count from inside one (it would wait for itself).
  */
 export function createRequestLimiter(database: Database, options: { windowSeconds?: number } = {}) {
   const windowSeconds = options.windowSeconds ?? 60;
@@ -38,9 +39,16 @@ export function createRequestLimiter(database: Database, options: { windowSecond
                 {
                   ...common,
                   // The handle it needs (prepare and transaction), preparing through the statement cache.
+                  // Its only transaction wraps one upsert, atomic on its own, so it runs without a BEGIN and
+                  // COMMIT around it (two statements fewer per request), once Kysely hands over the shared
+                  // connection: a transaction open on it (another request's, between two of its awaits)
+                  // ends first, instead of taking this count into its own commit or rollback.
                   storeClient: {
                     prepare: database.native.prepare,
-                    transaction: database.native.db.transaction.bind(database.native.db),
+                    transaction:
+                      <T>(work: () => T) =>
+                      () =>
+                        database.kysely.connection().execute(async () => work()),
                   },
                   storeType: 'better-sqlite3',
                 },

@@ -1,3 +1,5 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
@@ -6,8 +8,9 @@ import helmet from 'helmet';
  * origin only (inline styles are allowed for style attributes set by UI libraries), images and media
  * from this origin, data: and blob:, no framing.
  *
- * Helmet's middleware is built once and applied to every response (@fastify/helmet rebuilds it, CSP
- * parsing included, on each request).
+ * Helmet's headers never depend on the request, so its middleware runs once, at start, and each
+ * response gets the headers it wrote as reply headers: Fastify writes them with its own in one
+ * `writeHead` (headers set on the raw response make Node merge both sets on every answer).
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -41,7 +44,24 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+  const headers = helmetHeaders(setHeaders);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    done();
   });
+}
+
+/** The headers a request-independent helmet middleware writes, as `[lower-case name, value]`. */
+function helmetHeaders(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): [string, string][] {
+  // An unconnected response: helmet only sets and removes its headers.
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
+  let failure: unknown;
+  middleware(request, response, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]);
 }
