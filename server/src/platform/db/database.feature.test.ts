@@ -64,6 +64,7 @@ describe('database and migrations', () => {
       ['0018-library-search', 'Success'],
       ['0019-creative-tools-2', 'Success'],
       ['0020-trainings', 'Success'],
+      ['0021-generations-by-key', 'Success'],
     ]);
     const second = await migrateToLatest(database);
     expect(second).toEqual([]);
@@ -332,6 +333,34 @@ describe('database and migrations', () => {
       expect(rowids('assets')).toEqual(assetRows);
       expect(await database.kysely.selectFrom('asset_sources').select('asset_id').execute()).toHaveLength(1);
     }
+  });
+
+  it("serves a key's jobs since a date from an index (the public API's account figures), and 0021 rolls back", async () => {
+    await migrateToLatest(database);
+    // The statement text differs per call: a cached EXPLAIN statement is not re-planned after a schema change.
+    const query = (tag: string) =>
+      sql`select count(*) from generations where api_key_id = ${'key'} and created_at >= ${'2026-11-01'} ${sql.raw(`/* ${tag} */`)}`;
+    const plan = async (tag: string) => {
+      if (database.dialect.name === 'sqlite') {
+        const rows = await sql<{ detail: string }>`explain query plan ${query(tag)}`.execute(database.kysely);
+        return rows.rows.map((row) => row.detail).join('\n');
+      }
+      // A tiny table may be scanned anyway; with sequential scans off, an index that serves the query is used.
+      return database.kysely.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        const rows = await sql<{ 'QUERY PLAN': string }>`explain ${query(tag)}`.execute(trx);
+        return rows.rows.map((row) => row['QUERY PLAN']).join('\n');
+      });
+    };
+    expect(await plan('migrated')).toContain('generations_api_key_created_idx');
+
+    const migrator = new Migrator({
+      db: database.kysely,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+    });
+    const { error } = await migrator.migrateTo('0020-trainings');
+    expect(error).toBeUndefined();
+    expect(await plan('rolled back')).not.toContain('generations_api_key_created_idx');
   });
 
   it('answers ping, and fails ping once closed', async () => {
