@@ -9,13 +9,15 @@ import { type InitialBundle, initialBundle } from './initial-bundle.mjs';
 
 /**
  * Byte budgets (gzip) of the JavaScript a first visit loads: the entry with its preloads, the page
- * chunk and the English catalog areas the page shows. They sit about 5 % above the build of
- * 25 November 2026, after the catalogs were split by area (`/`: 202,198 bytes, 228,199 with the
- * whole catalog; the largest route, /api-keys: 246,989 bytes), so a regression fails here, without
- * Lighthouse's noise; lower them as the bundle shrinks. Issue 17's goals (70 KB for `/`, 120 KB for
- * any route) are far below what React DOM (~65 KB) and React Router (~31 KB) weigh on their own.
+ * chunk and the English catalog areas the page shows. The route budget sits about 5 % above the build
+ * of 25 November 2026, after the catalogs were split by area (`/`: 202,198 bytes, 228,199 with the
+ * whole catalog; the largest route, /api-keys: 246,989 bytes); the home budget is 2 KB above the
+ * build that took the `admin` and `settings` areas off `/` and the shell (192,455 bytes). So a
+ * regression fails here, without Lighthouse's noise; lower them as the bundle shrinks. Issue 17's
+ * goals (70 KB for `/`, 120 KB for any route) are far below what React DOM (~65 KB) and React Router
+ * (~31 KB) weigh on their own.
  */
-const HOME_BUDGET = 212 * 1024;
+const HOME_BUDGET = 192_455 + 2 * 1024;
 const ROUTE_BUDGET = 260 * 1024;
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));

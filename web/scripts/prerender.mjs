@@ -5,7 +5,7 @@
 // and meta tags go into <head> (marked data-prerendered; main.tsx removes them before React adds its own).
 // No inline script is written, so the server's CSP (script-src 'self') stays as strict as before: the
 // app's scripts start from a small module (assets/start-<hash>.js) once the page has painted.
-// Then every text file of dist/assets gets a .br and a .gz twin, which the server sends to browsers that take them.
+// Then every text file of dist/assets and dist/prerendered gets a .br and a .gz twin, which the server sends to browsers that take them.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -133,5 +133,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Only the content-hashed files: a file that keeps its name (sw.js, index.html) may be replaced
   // without its twins, and the server compresses those on the fly anyway.
   await compressAll(path.join(dist, 'assets'));
+  // The prerendered pages are read once by the server, twins included, and chosen per request.
+  await compressAll(out);
   console.log(`prerendered ${PRERENDERED.map((page) => page.path).join(', ')} into dist/prerendered/`);
 }

@@ -30,7 +30,8 @@ describe('floating prompt box', () => {
     }
     await router.navigate('/library');
     expect(await screen.findByRole('textbox', { name: BOX })).toBeInTheDocument();
-  });
+    // Five lazily loaded pages are transformed on first use: a hang limit for a busy machine, not a speed test.
+  }, 30_000);
 
   it('is not there for visitors', async () => {
     mockServer();

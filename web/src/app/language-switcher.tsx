@@ -27,7 +27,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const id = useId();
   const { locale, setLocale } = useLocale();
   const { user } = useUser();
-  const save = useSaveSettings('language');
+  const save = useSaveSettings('language', { name: t('app.language.label') });
 
   function choose(next: TLocale) {
     void setLocale(next);

@@ -32,9 +32,14 @@ const bodyOf = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
   JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === path)?.[1]?.body));
 
 afterEach(() => {
-  startAuthentication.mockClear();
+  startAuthentication.mockReset();
+  startAuthentication.mockImplementation(async () => ASSERTION);
   supportsWebAuthn.mockReturnValue(true);
 });
+
+const FAILED = 'Signing in with a passkey did not work. Please try again or use your password.';
+const optionsOnly = (url: string) =>
+  url === '/api/auth/passkeys/login/options' ? jsonResponse({ success: true, data: OPTIONS }) : undefined;
 
 describe('passkeys on the sign-in page', () => {
   it('removes the passkey button in a browser without passkeys', async () => {
@@ -89,6 +94,15 @@ describe('passkeys on the sign-in page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await user.click(button);
     expect(await screen.findByRole('alert')).toHaveTextContent(unknown);
+  });
+
+  it('says so when a passkey attempt started with the button fails the same way', async () => {
+    startAuthentication.mockRejectedValueOnce(new DOMException('Not allowed here.', 'SecurityError'));
+    mockServer({ handler: optionsOnly });
+    const { user } = renderApp('/auth');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILED);
+    expect(startAuthentication).toHaveBeenCalledWith({ optionsJSON: OPTIONS, useBrowserAutofill: false });
   });
 
   it('uses a passkey as the second step, with "Trust this device"', async () => {

@@ -53,9 +53,12 @@ export function PasskeySignIn({
 
   // Conditional UI: waits in the background until a passkey is picked from the e-mail field's list. It
   // starts again (a new round) after the button's attempt, which aborted it, ended without a session.
+  // The person did not start this wait, so it fails silently (no passkey, the browser refusing or
+  // aborting it, the options not arriving); only the server's answer to a picked passkey is shown.
   useEffect(() => {
     if (!supported || autofillRound < 0) return;
     let live = true;
+    let picked = false;
     autofillStopped.current = false;
     void (async () => {
       const library = await webAuthn();
@@ -65,10 +68,13 @@ export function PasskeySignIn({
           autofill: true,
           remember: () => latest.current.remember,
           stopped: () => !live || autofillStopped.current,
+          picked: () => {
+            picked = true;
+          },
         });
         if (live) latest.current.onSignedIn();
       } catch (error) {
-        if (!live || autofillStopped.current || isPasskeyCancel(error)) return;
+        if (!live || !picked || autofillStopped.current || isPasskeyCancel(error)) return;
         latest.current.onError(serverText(error) ?? t('security.passkeySignIn.failed'));
       }
     })();

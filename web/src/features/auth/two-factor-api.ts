@@ -141,6 +141,8 @@ export async function signInWithPasskey(
     /** "Remember me" as it is when the passkey is picked (autofill may wait a long time). */
     remember?: () => boolean;
     stopped?: () => boolean;
+    /** Told once the person has picked a passkey, before the server checks it. */
+    picked?: () => void;
   } = {},
 ): Promise<TAuthResult> {
   const requestOptions = await api.post<TPasskeyRequestOptions>(PATHS.loginOptions);
@@ -151,6 +153,7 @@ export async function signInWithPasskey(
     optionsJSON: requestOptions,
     useBrowserAutofill: options.autofill ?? false,
   });
+  options.picked?.();
   return signedIn(
     queryClient,
     await api.post<TAuthResult>(PATHS.loginVerify, { response, remember: options.remember?.() ?? false }),

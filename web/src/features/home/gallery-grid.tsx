@@ -3,13 +3,21 @@ import { LIMITS, profilePath } from '@kaleido/common/browser';
 import { Download, ExternalLink, Flag, Wand2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loadAreas, pageAreas } from '../../i18n/load-messages';
 import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { useUser } from '../auth/auth-provider';
 import { GENERATOR_ROUTES, type GeneratorPrefill } from '../generate/options';
 
-// Reporting a creation (signed-in people): loaded when someone opens it.
-const ReportDialog = lazy(() => import('../admin/report-dialog'));
+// Reporting a creation (signed-in people): its chunk and its texts (the console's area, with the
+// report reasons) load when someone opens it, so the gallery's pages do not load that area up front.
+const ReportDialog = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../admin/report-dialog'),
+    loadAreas(pageAreas('features/admin/report-dialog')),
+  ]);
+  return module;
+});
 
 /** What a creation is called where its prompt is not shared: "Image by Ada", "Sample video". */
 function itemLabel(item: TGalleryItem, t: Translate): string {
@@ -124,8 +132,8 @@ export function GalleryGrid({
                     <button
                       type="button"
                       className={ACTION}
-                      aria-label={t('admin.report.buttonLabel')}
-                      title={t('admin.report.button')}
+                      aria-label={t('home.report.buttonLabel')}
+                      title={t('home.report.button')}
                       onClick={() => setReporting(item.id)}
                     >
                       <Flag aria-hidden className="size-4" />

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { useTheme } from '../../app/theme-provider';
 import { useLocale } from '../../i18n/i18n-provider';
+import { useT } from '../../i18n/use-t';
 import { setDisplayTimeZone } from '../../lib/format';
 import { useUser } from '../auth/auth-provider';
 import { settingsQueryOptions, useSaveSettings } from './api';
@@ -46,6 +47,7 @@ const AccountPreferencesContext = createContext<AccountPreferences>(DEFAULTS);
  */
 export function AccountPreferencesProvider({ children }: { children: ReactNode }) {
   const { user } = useUser();
+  const t = useT();
   const { theme, setTheme, onThemeChosen } = useTheme();
   const settings = useQuery({ ...settingsQueryOptions(), enabled: user !== null });
   const data = user ? settings.data : undefined;
@@ -54,6 +56,7 @@ export function AccountPreferencesProvider({ children }: { children: ReactNode }
   signedIn.current = user !== null;
   const adoptedFor = useRef<string | null>(null);
   const save = useSaveSettings('theme', {
+    name: t('app.theme.label'),
     onRollback: (patch) => {
       if (patch.theme) setTheme(previousTheme.current, { fromAccount: true });
     },

@@ -1,8 +1,6 @@
-import type { TSettings, TSettingsFields, TSettingsPatch } from '@kaleido/common';
+import type { TSettings, TSettingsPatch } from '@kaleido/common';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../app/toast-provider';
-import type { MessageId } from '../../i18n/catalogs/en';
-import { currentLocaleTag } from '../../i18n/locale-state';
 import { type Translate, useT } from '../../i18n/use-t';
 import { api, serverText } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
@@ -28,48 +26,9 @@ export function settingsQueryOptions() {
 
 export type SettingsPatch = TSettingsPatch;
 
-/** The name of each setting as its control is labelled in Settings. */
-const SETTING_NAMES: Record<keyof TSettingsFields | 'displayName' | 'handle', MessageId> = {
-  displayName: 'settings.displayName.label',
-  handle: 'settings.handle.label',
-  emailNotifications: 'settings.emailNotifications.label',
-  marketingEmails: 'settings.marketingEmails.label',
-  generationAlerts: 'settings.generationAlerts.label',
-  creditAlerts: 'settings.creditAlerts.label',
-  soundEnabled: 'settings.soundEnabled.label',
-  desktopNotifications: 'settings.desktopNotifications.label',
-  defaultImageStyle: 'settings.defaultImageStyle.label',
-  defaultVideoLength: 'settings.defaultVideoLength.label',
-  autoSaveEnabled: 'settings.autoSaveEnabled.label',
-  defaultQuality: 'settings.defaultQuality.label',
-  watermarkEnabled: 'settings.watermark.label',
-  profileVisibility: 'settings.profileVisibility.label',
-  dataCollection: 'settings.dataCollection.label',
-  analyticsEnabled: 'settings.analyticsEnabled.label',
-  shareUsageData: 'settings.shareUsageData.label',
-  twoFactorEnabled: 'settings.twoFactor.label',
-  theme: 'settings.theme.label',
-  language: 'settings.language.label',
-  timezone: 'settings.timezone.label',
-  compactMode: 'settings.compactMode.label',
-  animationsEnabled: 'settings.animationsEnabled.label',
-  integrationsEnabled: 'settings.integrationsEnabled.label',
-  debugMode: 'settings.debugMode.label',
-  experimentalFeatures: 'settings.experimentalFeatures.label',
-  cacheEnabled: 'settings.cacheEnabled.label',
-  preloadAssets: 'settings.preloadAssets.label',
-  webhookUrl: 'settings.webhookUrl.label',
-};
-
-/** 'Settings: Theme, Language': how a save waiting offline is listed, in the language shown now. */
-function offlineLabel(t: Translate, patch: SettingsPatch): string {
-  const names = Object.keys(patch).map((field) => {
-    const id = SETTING_NAMES[field as keyof typeof SETTING_NAMES] as MessageId | undefined;
-    return id ? t(id) : field;
-  });
-  return t('settings.offlineLabel', {
-    fields: new Intl.ListFormat(currentLocaleTag(), { type: 'conjunction' }).format(names),
-  });
+/** 'Settings: Theme': how a save waiting offline is listed, in the language shown now. */
+function offlineLabel(t: Translate, name: string): string {
+  return t('app.settingsSave.offline', { fields: name });
 }
 
 function pick(settings: TSettings, fields: readonly string[]): Partial<TSettings> {
@@ -91,11 +50,16 @@ function merge(queryClient: QueryClient, values: Partial<TSettings>): void {
  * previous values back and shows the spec's 'Failed to update setting. Please try again.' (in the
  * language shown) with the server's reason. Only the patched fields are taken from the answer, so saves
  * of other settings that are still on their way are not overwritten. `field` names the control, for its
- * busy state. Offline, the change waits in the offline queue, listed under the settings' names.
+ * busy state. Offline, the change waits in the offline queue, listed under the control's `name`. Its
+ * texts are in the `app` area: the language switcher and the theme toggle save from the shell.
  */
 export function useSaveSettings(
   field: string,
-  options: { onRollback?: (patch: SettingsPatch) => void } = {},
+  options: {
+    /** The control's name as it reads now, which lists a save waiting offline (else the field's key). */
+    name?: string;
+    onRollback?: (patch: SettingsPatch) => void;
+  } = {},
 ) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -117,7 +81,7 @@ export function useSaveSettings(
           url: SETTINGS_PATH,
           body: patch,
           userId,
-          label: offlineLabel(t, patch),
+          label: offlineLabel(t, options.name ?? field),
         }).catch(() => {
           throw error;
         });
@@ -133,7 +97,7 @@ export function useSaveSettings(
     onError: (error, patch, context) => {
       if (context?.previous) merge(queryClient, context.previous);
       options.onRollback?.(patch);
-      toast.error(t('settings.toast.updateFailed'), undefined, serverText(error));
+      toast.error(t('app.settingsSave.failed'), undefined, serverText(error));
     },
     onSuccess: async (settings, patch) => {
       merge(queryClient, { ...pick(settings, Object.keys(patch)), updatedAt: settings.updatedAt });

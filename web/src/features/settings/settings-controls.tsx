@@ -108,7 +108,7 @@ export function SettingSwitch({
   label: string;
   description?: ReactNode;
 }) {
-  const save = useSaveSettings(field);
+  const save = useSaveSettings(field, { name: label });
   const ids = useId();
   return (
     <SettingRow
@@ -155,7 +155,7 @@ export function SettingSelect<Field extends keyof TSettingsFields>({
   options: readonly Option<Extract<TSettingsFields[Field], string>>[];
   className?: string;
 }) {
-  const save = useSaveSettings(field);
+  const save = useSaveSettings(field, { name: label });
   const ids = useId();
   return (
     <SettingRow
@@ -218,7 +218,7 @@ export function SettingTextForm<
   after?: ReactNode;
 }) {
   const t = useT();
-  const save = useSaveSettings(field);
+  const save = useSaveSettings(field, { name: label });
   const ids = useId();
   const saved = String(settings[field]);
   const [draft, setDraft] = useState<string | null>(null);

@@ -177,7 +177,7 @@ function ThemeSetting() {
   return (
     <SettingRow
       labelId={`${ids}-label`}
-      label={t('settings.theme.label')}
+      label={t('app.theme.label')}
       description={t('settings.theme.hint')}
       stack
       control={
