@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import {
@@ -27,6 +27,22 @@ async function storedFiles(ctx: TestContext, userId: string): Promise<string[]> 
 
 const uploadTemps = async () =>
   (await readdir(tmpdir())).filter((name) => name.startsWith('kaleido-upload-'));
+
+// The upload's working folders go to the system's temporary folder, which the feature files running
+// beside this one (each in its own process) upload into too: this file's process gets a folder of its own,
+// so "nothing left behind" counts only its own uploads.
+let sharedTmp: string | undefined;
+let ownTmp: string;
+beforeAll(async () => {
+  ownTmp = await mkdtemp(path.join(tmpdir(), 'kaleido-uploads-test-'));
+  sharedTmp = process.env.TMPDIR;
+  process.env.TMPDIR = ownTmp;
+});
+afterAll(async () => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  await rm(ownTmp, { recursive: true, force: true });
+});
 
 describe('uploads', () => {
   let ctx: TestContext;
