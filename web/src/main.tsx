@@ -15,9 +15,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The #root element is missing from index.html');
 
 // The installable app's worker (/sw.js) exists in production builds only. Registering it waits for
-// the load event: what the worker precaches would otherwise compete with the first page.
+// the load event: what the worker precaches would otherwise compete with the first page. A prerendered
+// page starts this script after its first paint, often after that event: then it registers at once.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  if (document.readyState === 'complete') void registerServiceWorker();
+  else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
 }
 listenForInstallPrompt();
 

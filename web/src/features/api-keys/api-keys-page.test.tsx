@@ -164,15 +164,23 @@ const card = (name: string) => screen.getByRole('article', { name });
 
 describe('API keys page', () => {
   it('says loading, then shows the header, the spec text and the empty state', async () => {
-    let release: (response: Response) => void = () => {};
+    // The list answers once released: every request for it until then (a refetch included) waits.
+    const waiting: Array<(response: Response) => void> = [];
+    let released = false;
+    const release = () => {
+      released = true;
+      for (const resolve of waiting.splice(0)) resolve(ok([]));
+    };
     const server = keysServer();
     mockServer({
       user: TEST_USER,
       handler: (url, init) =>
         url === '/api/api-keys/list'
-          ? new Promise<Response>((resolve) => {
-              release = resolve;
-            })
+          ? released
+            ? Promise.resolve(ok([]))
+            : new Promise<Response>((resolve) => {
+                waiting.push(resolve);
+              })
           : server.handler(url, init),
     });
     renderApp('/api-keys');
@@ -182,7 +190,7 @@ describe('API keys page', () => {
       screen.getByText('Manage API keys for your projects. Keep your keys secure and never share them.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
-    release(ok([]));
+    release();
     expect(await screen.findByRole('heading', { name: 'No API keys' })).toBeInTheDocument();
     expect(screen.getByText('Get started by creating your first API key.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Summary of your API keys' })).not.toBeInTheDocument();
