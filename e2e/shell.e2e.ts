@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Journey, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import {
+  appStarted,
+  type Journey,
+  launchBrowser,
+  openJourney,
+  screenshot,
+  VIEWPORTS,
+} from './support/browser.js';
 
 /** Signed-out probes (GET /api/auth/me → 401) show up as console errors; they are expected. */
 const unexpected = (problems: string[]) =>
@@ -32,6 +39,7 @@ describe('the app shell', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await screenshot(page, 'home-desktop-light');
+    await appStarted(page);
 
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
@@ -40,6 +48,7 @@ describe('the app shell', () => {
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await screenshot(page, 'home-desktop-dark');
+    await appStarted(page);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
 

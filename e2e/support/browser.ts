@@ -75,6 +75,17 @@ export async function openJourney(
   return { context, page, problems };
 }
 
+/**
+ * Waits until the app has taken over a prerendered page: its scripts start after the first paint, and
+ * a click before React hydrates would be lost (React replays clicks only once hydration has begun,
+ * which is when the prerendered head tags are removed). A page rendered afresh has none to begin with.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.head.querySelector('[data-prerendered]') === null, undefined, {
+    timeout: 30_000,
+  });
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(artifactsDir, { recursive: true });
   const file = path.join(artifactsDir, `${name}.png`);
