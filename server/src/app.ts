@@ -141,7 +141,7 @@ import { createRequestLocale } from './platform/i18n/request-locale.js';
 import { createIdempotency } from './platform/idempotency/idempotency.js';
 import { createIdempotencyRepository } from './platform/idempotency/idempotency.repository.js';
 import { deriveKey } from './platform/keys.js';
-import { loggerOptions } from './platform/logger.js';
+import { lazyRequestLoggers, loggerOptions } from './platform/logger.js';
 import { createMailer, type Mailer } from './platform/mail/index.js';
 import { type Resolver, resolveTarget, SafeFetchError } from './platform/net/safe-fetch.js';
 import { createJobObserver } from './platform/observability/job-observer.js';
@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = useContractSchemas(
     Fastify({
       logger: loggerOptions(config.logLevel),
+      childLoggerFactory: lazyRequestLoggers,
       trustProxy: config.trustProxy,
       genReqId: () => randomUUID(),
       bodyLimit: 1024 * 1024,
@@ -569,13 +570,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     debugMode: (userId) => settingFlags.debugMode(userId),
     // The visible mark: always on the Free plan; paid plans choose (`watermarkEnabled`). API jobs too:
     // the key owner is the account.
-    watermarkFor: async (userId) => {
-      const user = await users.findById(userId);
-      return !user || user.plan === 'free' || (await settingFlags.value(userId, 'watermarkEnabled'));
+    watermarkFor: async (userId, knownPlan) => {
+      const plan = knownPlan ?? (await users.findById(userId))?.plan;
+      return !plan || plan === 'free' || (await settingFlags.value(userId, 'watermarkEnabled'));
     },
     // Every route's jobs: blocked terms and the plan's models (site settings), before any reservation.
-    admit: (userId, job) => siteSettings.admit(userId, job),
-    preferredModel: (userId, candidates) => siteSettings.preferredModel(userId, candidates),
+    admission: (userId) => siteSettings.admission(userId),
     personalModel: async (userId, kind, modelId) =>
       kind === 'image' ? trainedModels.resolve(userId, modelId) : null,
   });

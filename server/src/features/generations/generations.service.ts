@@ -10,6 +10,7 @@ import {
   type TGenerationType,
   type TImageSettings,
   type TJobKind,
+  type TPlanId,
   type TStoredGenerationOptions,
   videoDimensions,
 } from '@kaleido/common';
@@ -25,6 +26,7 @@ import type { UrlSigner } from '../../platform/storage/signed-urls.js';
 import type { CreditsService } from '../credits/credits.service.js';
 import type { AssetsRepository } from '../library/assets.repository.js';
 import { presentAsset, readIdList } from '../library/library.presenter.js';
+import type { Admission } from '../site-settings/site-settings.service.js';
 import { presentDiagnostics } from './diagnostics.js';
 import type { GenerationEvents } from './generation-events.js';
 import { followGeneration } from './generation-stream.js';
@@ -129,19 +131,21 @@ export function createGenerationsService(deps: {
   abortLocal(jobId: string): void;
   /** The owner's `debugMode` setting: diagnostics are shown only while it is on. */
   debugMode(userId: string): Promise<boolean>;
-  /** Whether this person's outputs carry the visible mark (Free plan always; paid plans by their setting). */
-  watermarkFor(userId: string): Promise<boolean>;
+  /**
+   * Whether this person's outputs carry the visible mark (Free plan always; paid plans by their
+   * setting). `plan`: the person's plan when the caller has read it already.
+   */
+  watermarkFor(userId: string, plan?: TPlanId): Promise<boolean>;
   /** A queued job cancelled here ends like one the runner ends: in its transaction (webhook deliveries)… */
   onCancelled?: (row: GenerationRow, trx: Executor) => Promise<void>;
   /** …and once committed. */
   afterCancelled?: (row: GenerationRow) => Promise<void>;
   /**
-   * Site rules checked before anything is reserved, for every route (issue 20): blocked terms in the
-   * prompts (400 `CONTENT_BLOCKED`) and the models the person's plan may use (403 `MODEL_NOT_ALLOWED`).
+   * Site rules checked before anything is reserved, for every route (issue 20), with the person read
+   * once: blocked terms in the prompts (400 `CONTENT_BLOCKED`), the models the person's plan may use
+   * (403 `MODEL_NOT_ALLOWED`), and the model a submit that names none takes (the first the plan allows).
    */
-  admit?: (userId: string, job: { prompt: string; negativePrompt?: string; model: string }) => Promise<void>;
-  /** The model a submit that names none takes: the first of `candidates` the person's plan allows. */
-  preferredModel?: (userId: string, candidates: readonly string[]) => Promise<string | undefined>;
+  admission?: (userId: string) => Promise<Admission>;
   /** A model of this person only (a trained model, Train), or null: then the registry decides. */
   personalModel?: (userId: string, kind: TGenerationType, modelId: string) => Promise<ResolvedModel | null>;
 }) {
@@ -184,14 +188,17 @@ export function createGenerationsService(deps: {
     userId: string,
     draft: JobDraft,
     options: SubmitOptions = {},
+    admitted?: Admission,
   ): Promise<GenerationRow> {
-    await deps.admit?.(userId, draft);
+    const admission = admitted ?? (await deps.admission?.(userId));
+    admission?.admit(draft);
     const { cost } = draft;
     const id = randomUUID();
     const at = now();
     // Decided once, when the job is accepted: a retry or a failover marks the output alike. A tool's
     // source that already carries the mark passes it on in its pixels: a second one is never added.
-    const watermark = (await deps.watermarkFor(userId)) && !(await carriesMark(draft.sourceAssetIds ?? []));
+    const watermark =
+      (await deps.watermarkFor(userId, admission?.plan)) && !(await carriesMark(draft.sourceAssetIds ?? []));
     // The row as written: the answer is made from it, without reading it back.
     const row = await deps.database.kysely.transaction().execute(async (trx) => {
       const reservation = await deps.credits.reserve(userId, cost, id, trx);
@@ -260,12 +267,13 @@ export function createGenerationsService(deps: {
      * spec's message when the balance is too low; nothing is written then.
      */
     async submit(userId: string, input: SubmitInput, options: SubmitOptions = {}): Promise<GenerationRow> {
+      const admission = await deps.admission?.(userId);
       const personal = input.model ? await deps.personalModel?.(userId, input.kind, input.model) : null;
       const { provider, model } =
         personal ??
         deps.registry.resolve(
           input.kind,
-          input.model ?? (await deps.preferredModel?.(userId, generatorsOf(deps.registry, input.kind))),
+          input.model ?? admission?.preferredModel(generatorsOf(deps.registry, input.kind)),
         );
       const cost = model.prices?.[input.kind] ?? deps.prices[input.kind];
       const size = input.kind === 'image' ? imageDimensions(input.settings) : videoDimensions(input.settings);
@@ -333,6 +341,7 @@ export function createGenerationsService(deps: {
           cost,
         },
         options,
+        admission,
       );
     },
 

@@ -61,6 +61,15 @@ function parseTerms(json: string | undefined): TBlockedTerm[] {
   return parsed.success ? parsed.data : [];
 }
 
+/** What a submit checks for one person (see `admission`). */
+export interface Admission {
+  plan: TPlanId;
+  /** The first of these models the person's plan allows (undefined: any, or none of them). */
+  preferredModel(candidates: readonly string[]): string | undefined;
+  /** Throws 400 `CONTENT_BLOCKED` for a blocked term, 403 `MODEL_NOT_ALLOWED` for a model outside the plan. */
+  admit(job: { prompt: string; negativePrompt?: string | null; model: string }): void;
+}
+
 /**
  * Site settings and blocked terms, stored in the database (one row) and effective in every process
  * without a restart: each use reads the row's `version` (one indexed single-row read) and reloads the
@@ -129,6 +138,28 @@ export function createSiteSettingsService(deps: {
   async function allowedModels(userId: string): Promise<string[] | null> {
     const user = await deps.users.findById(userId);
     return allowedFor((await current()).settings, user?.plan ?? 'free');
+  }
+
+  /**
+   * A submit's checks for one person, with the person and the settings read once: the model a submit
+   * without one takes, and the admission itself (`admit`).
+   */
+  async function admission(userId: string): Promise<Admission> {
+    const effective = await current();
+    const plan = (await deps.users.findById(userId))?.plan ?? 'free';
+    const allowed = allowedFor(effective.settings, plan);
+    return {
+      plan,
+      preferredModel: (candidates) => (allowed ? candidates.find((id) => allowed.includes(id)) : undefined),
+      admit(job) {
+        if (effective.matcher.blocks(job.prompt, job.negativePrompt)) throw new AppError('CONTENT_BLOCKED');
+        // A person's own trained model (Train) is not one of the installation's models a plan lists:
+        // it answers only to its owner (else the model is unknown), who paid for its training.
+        if (allowed && !allowed.includes(job.model) && trainingIdOfModel(job.model) === null) {
+          throw new AppError('MODEL_NOT_ALLOWED');
+        }
+      },
+    };
   }
 
   return {
@@ -229,22 +260,15 @@ export function createSiteSettingsService(deps: {
      * negative prompt (400 `CONTENT_BLOCKED`), a model the person's plan may not use (403).
      */
     async admit(userId: string, job: { prompt: string; negativePrompt?: string | null; model: string }) {
-      const effective = await current();
-      if (effective.matcher.blocks(job.prompt, job.negativePrompt)) throw new AppError('CONTENT_BLOCKED');
-      const user = await deps.users.findById(userId);
-      const allowed = allowedFor(effective.settings, user?.plan ?? 'free');
-      // A person's own trained model (Train) is not one of the installation's models a plan lists:
-      // it answers only to its owner (else the model is unknown), who paid for its training.
-      if (allowed && !allowed.includes(job.model) && trainingIdOfModel(job.model) === null) {
-        throw new AppError('MODEL_NOT_ALLOWED');
-      }
+      (await admission(userId)).admit(job);
     },
 
     /** The first of these models the person's plan allows (a submit without a model takes it). */
     async preferredModel(userId: string, candidates: readonly string[]): Promise<string | undefined> {
-      const allowed = await allowedModels(userId);
-      return allowed ? candidates.find((id) => allowed.includes(id)) : undefined;
+      return (await admission(userId)).preferredModel(candidates);
     },
+
+    admission,
 
     /** For sign-up: the mode and the starting credits now (read in the account's transaction). */
     async signupTerms(
