@@ -23,6 +23,8 @@ describe('Video Lipsync', () => {
   beforeAll(async () => {
     app = await startFalApp({
       pollIntervalMs: 400,
+      // The video and the voice go to fal's storage first.
+      storage: true,
       models: [{ id: 'fal-lipsync', name: 'Lipsync 2', endpoint: 'fal-ai/sync-lipsync/v2' }],
     });
     browser = await launchBrowser();

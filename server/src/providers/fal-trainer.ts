@@ -1,5 +1,6 @@
 import { createFalProvider, type FalProviderConfig, falAppOf } from './fal.js';
-import { readJson, safeText, sameOrigin, send } from './http.js';
+import { falFailure, uploadToFalStorage } from './fal-storage.js';
+import { readJson, sameOrigin, send } from './http.js';
 import { ProviderError } from './provider.js';
 import { progressFromLogs } from './replicate.js';
 import type { ModelTrainer, RemoteTrainingState, TrainingHandle } from './trainer.js';
@@ -39,50 +40,13 @@ function isHandle(value: TrainingHandle): value is FalTrainingHandle {
 
 export function createFalTrainer(config: FalProviderConfig): ModelTrainer {
   const base = config.queueUrl.replace(/\/+$/, '');
-  const storage = (config.storageUrl ?? 'https://rest.alpha.fal.ai').replace(/\/+$/, '');
   const provider = config.name;
   const auth = { Authorization: `Key ${config.key}` };
   const app = `${base}/${falAppOf(FAL_TRAINING_ENDPOINT)}`;
   const onQueue = (url: string | undefined, fallback: string) =>
     url && sameOrigin(url, base) ? url : fallback;
 
-  async function failure(response: Response, what: string): Promise<ProviderError> {
-    const text = (await safeText(response)).slice(0, 300);
-    const message = `${provider} ${what} answered ${response.status}: ${text}`;
-    return new ProviderError(
-      response.status === 422 || response.status === 400 ? 'invalid_input' : 'unavailable',
-      message,
-    );
-  }
-
-  /** Uploads the archive to fal's storage and answers its URL (the key goes to the storage API only). */
-  async function upload(archive: Buffer, signal: AbortSignal): Promise<string> {
-    const initiated = await send(`${storage}/storage/upload/initiate?storage_type=fal-cdn-v3`, {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ content_type: 'application/zip', file_name: 'images.zip' }),
-      signal,
-      retry: 'rate-limit',
-      provider,
-      fetch: config.fetch,
-      timeoutMs: 30_000,
-    });
-    if (!initiated.ok) throw await failure(initiated, 'storage upload');
-    const target = await readJson<{ upload_url?: string; file_url?: string }>(initiated, provider);
-    if (!target.upload_url || !target.file_url) {
-      throw new ProviderError('unavailable', `${provider} storage gave no upload URL`);
-    }
-    // A pre-signed URL: it carries its own authorisation, so no key goes with it.
-    const put = await (config.fetch ?? fetch)(target.upload_url, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/zip' },
-      body: new Uint8Array(archive),
-      signal: AbortSignal.any([signal, AbortSignal.timeout(300_000)]),
-    });
-    if (!put.ok) throw await failure(put, 'storage upload');
-    await put.body?.cancel();
-    return target.file_url;
-  }
+  const failure = (response: Response, what: string) => falFailure(provider, response, what);
 
   return {
     baseModel: 'FLUX.1 [dev] LoRA',
@@ -90,7 +54,11 @@ export function createFalTrainer(config: FalProviderConfig): ModelTrainer {
     pollMs: config.pollIntervalMs,
 
     async start(input, signal) {
-      const images = await upload(input.archive, signal);
+      const images = await uploadToFalStorage(
+        config,
+        { data: input.archive, contentType: 'application/zip', fileName: 'images.zip' },
+        signal,
+      );
       const response = await send(`${base}/${FAL_TRAINING_ENDPOINT}`, {
         method: 'POST',
         headers: { ...auth, 'Content-Type': 'application/json' },

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { FAL_3D_PRESETS, fal3dUrl } from './fal-3d.js';
 import { createFalRealtimeRenderer } from './fal-realtime.js';
+import { uploadToFalStorage } from './fal-storage.js';
 import { createFalTrainer } from './fal-trainer.js';
 import {
   createHealthRecord,
@@ -13,7 +14,7 @@ import {
   send,
   sleep,
 } from './http.js';
-import { lipsyncOutput, lipsyncValues } from './lipsync-inputs.js';
+import { lipsyncFileName, lipsyncOutput, lipsyncValues } from './lipsync-inputs.js';
 import { model3dValues, modelOutput, require3dImage, with3dImage } from './model-still.js';
 import { toOutput } from './outputs.js';
 import {
@@ -285,18 +286,23 @@ export function createFalProvider(config: FalProviderConfig): GenerationProvider
   }
 
   /**
-   * A lipsync (issue 21): the video and audio go as `data:` URIs in `{{video}}` and `{{audio}}`
-   * (fal reads them like uploaded files); the result is `video.url`.
+   * A lipsync (issue 21): the video and audio, often tens of megabytes, go to fal's storage first
+   * (fal-storage.ts) and their URLs into `{{video}}` and `{{audio}}`; the result is `video.url`.
    */
   async function lipsync(request: LipsyncRequest, context: GenerationContext): Promise<GenerationOutput> {
     const model = toolModel(request.model, 'lipsync');
+    const stored = async (what: 'video' | 'audio') => {
+      const { file, contentType } = request[what];
+      return uploadToFalStorage(
+        config,
+        { data: await readFile(file), contentType, fileName: lipsyncFileName(what, contentType) },
+        context.signal,
+      );
+    };
     const input = async () =>
       fillTemplate(
         model.input,
-        lipsyncValues(request, {
-          video: dataUri(await readFile(request.video.file), request.video.contentType),
-          audio: dataUri(await readFile(request.audio.file), request.audio.contentType),
-        }),
+        lipsyncValues(request, { video: await stored('video'), audio: await stored('audio') }),
       );
     const { file, handle, started } = await submitAndFollow(
       model,

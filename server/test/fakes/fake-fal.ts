@@ -14,8 +14,8 @@ import { listen, mp4Video, png, type RunningServer, readBody, sendJson, wait } f
  * Tool endpoints (issue 16) read their file inputs (`image_url`, `mask_url`) as fal does: a URL or a
  * `data:` URI, anything else a 422; upscalers (`scale`, `upscale_factor`) answer `image` at the
  * input's size times the factor, fill and edit models `images[]` at the input's size.
- * Lipsync endpoints (issue 21) take `video_url` and `audio_url` the same way (a `data:` URI must be a
- * video or audio) and answer `video` (a real MP4); `state.lipsync` makes them hold until cancelled, or
+ * Lipsync endpoints (issue 21) take `video_url` and `audio_url` as a `data:` URI or a file of this
+ * fake's storage (fake-fal-training.ts), of a video and an audio type, and answer `video` (a real MP4); `state.lipsync` makes them hold until cancelled, or
  * fail as a request that completed with an error.
  * 3D endpoints (issue 21: `hunyuan3d`, `trellis`) read `input_image_url` / `image_url` the same way
  * and answer `model_mesh` (a real GLB, fake-glb.ts); Tripo's text-to-3D reads `prompt` and answers
@@ -250,7 +250,12 @@ export async function startFakeFal(key = 'fal-key-test'): Promise<FakeFal> {
         if (value === undefined) continue;
         const text = String(value);
         const data = /^data:([^;,]+);base64,(.+)$/s.exec(text);
-        if (!/^https?:/.test(text) && !data?.[1]?.startsWith(`${kind}/`)) {
+        // A file of this fake's storage must be an uploaded one of that kind (as fal downloads it); a URL
+        // elsewhere is taken as fal would fetch it.
+        const stored = text.startsWith(base) ? /\/files\/([^/.]+)/.exec(text) : null;
+        const contentType = stored ? training.uploads.get(stored[1] as string)?.contentType : data?.[1];
+        const external = /^https?:/.test(text) && !text.startsWith(base);
+        if (!external && !contentType?.startsWith(`${kind}/`)) {
           return sendJson(response, 422, {
             detail: [
               { loc: ['body', field], msg: `Could not read the ${kind} file`, type: 'file_download_error' },

@@ -24,6 +24,7 @@ const lipsyncProviders = (fal: FakeFal, replicate: FakeReplicate) => [
     type: 'fal',
     key: 'env:TEST_FAL_KEY',
     queueUrl: fal.url,
+    storageUrl: fal.url,
     // No faster than progress is written (PROGRESS_WRITE_MS), so the progress events show each stage.
     pollIntervalMs: FAL_POLL_MS,
     models: [
@@ -104,7 +105,7 @@ describe('Video Lipsync on the jobs engine, against fal and Replicate', () => {
     expect(models).toEqual([]);
   });
 
-  it('lip-syncs on fal: both files as data URIs, progress, a video charged per output second, lineage to both', async () => {
+  it('lip-syncs on fal: both files uploaded to fal’s storage first, progress, a video charged per output second, lineage to both', async () => {
     const { video, audio } = await inputs();
     const submitted = await lipsync(
       { videoAssetId: video.id, audioAssetId: audio.id, syncMode: 'loop', model: 'fal-lipsync' },
@@ -116,8 +117,14 @@ describe('Video Lipsync on the jobs engine, against fal and Replicate', () => {
     const body = fal.submits[0]?.body ?? {};
     expect(fal.submits[0]?.path).toBe('/fal-ai/sync-lipsync/v2');
     expect(body).toMatchObject({ model: 'lipsync-2', sync_mode: 'loop' });
-    expect(String(body.video_url)).toMatch(/^data:video\/mp4;base64,/);
-    expect(String(body.audio_url)).toMatch(/^data:audio\/wav;base64,/);
+    // Large inputs go to fal's storage, not inside the request: the URLs it gave, the bytes as uploaded.
+    const storedFile = (url: unknown) =>
+      fal.training.uploads.get(/\/files\/([^/.]+)\./.exec(String(url))?.[1] ?? '');
+    expect(String(body.video_url)).toMatch(new RegExp(`^${fal.url}/files/[^/]+\\.mp4$`));
+    expect(String(body.audio_url)).toMatch(new RegExp(`^${fal.url}/files/[^/]+\\.wav$`));
+    expect(storedFile(body.video_url)).toMatchObject({ contentType: 'video/mp4' });
+    expect(storedFile(body.audio_url)).toMatchObject({ contentType: 'audio/wav' });
+    expect(storedFile(body.audio_url)?.bytes.subarray(0, 4).toString()).toBe('RIFF');
     expect(events.some((event) => /queue/.test(String(event.generation.stage)))).toBe(true);
     expect(events.some((event) => Number(event.generation.progress) >= 30)).toBe(true);
     const done = events.at(-1);
@@ -335,6 +342,7 @@ describe('Video Lipsync across a restart', () => {
             type: 'fal',
             key: 'env:TEST_FAL_KEY',
             queueUrl: fal.url,
+            storageUrl: fal.url,
             pollIntervalMs: 30,
             models: [{ id: 'fal-lipsync', name: 'Lipsync 2 (fal)', endpoint: 'fal-ai/sync-lipsync/v2' }],
           },
