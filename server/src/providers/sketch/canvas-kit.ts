@@ -1,13 +1,22 @@
 import { type Canvas, createCanvas, ImageData } from '@napi-rs/canvas';
 import { css, type Rgb } from './color.js';
-import type { Ctx } from './scene-types.js';
+import type { Ctx, Occlusion } from './scene-types.js';
 
-/** A small canvas filled pixel by pixel: `shade(x, y, out)` writes r, g, b (0–255) and alpha (0–1). */
+/** Colours texels: `shade(x, y, out)` writes r, g, b (0–255) and alpha (0–1). */
+export interface TexelShader {
+  shade(x: number, y: number, out: Float32Array): void;
+}
+
+/**
+ * A small canvas filled pixel by pixel. The hottest textures pass a class instance (its method is
+ * compiled once per process; a closure made per scene starts unoptimised every time).
+ */
 export function shadeCanvas(
   width: number,
   height: number,
-  shade: (x: number, y: number, out: Float32Array) => void,
+  shade: ((x: number, y: number, out: Float32Array) => void) | TexelShader,
 ): Canvas {
+  const shader: TexelShader = typeof shade === 'function' ? { shade } : shade;
   const w = Math.max(1, Math.round(width));
   const h = Math.max(1, Math.round(height));
   const canvas = createCanvas(w, h);
@@ -20,7 +29,7 @@ export function shadeCanvas(
       out[1] = 0;
       out[2] = 0;
       out[3] = 1;
-      shade(x, y, out);
+      shader.shade(x, y, out);
       data[i] = out[0] as number;
       data[i + 1] = out[1] as number;
       data[i + 2] = out[2] as number;
@@ -30,6 +39,29 @@ export function shadeCanvas(
   }
   canvas.getContext('2d').putImageData(new ImageData(data, w, h), 0, 0);
   return canvas;
+}
+
+/**
+ * For a texture drawn stretched (`ux` × `uy` pixels per texel, its corner at left, top), per texel
+ * column the texel row after which nearer layers cover every pixel that samples it (Infinity: no
+ * layer does). Four texels of margin: smooth filtering reads two to three texels around a pixel.
+ */
+export function hiddenTexels(
+  hidden: Occlusion | undefined,
+  columns: number,
+  ux: number,
+  top: number,
+  uy: number,
+  left = 0,
+): Float32Array {
+  const from = new Float32Array(columns).fill(Number.POSITIVE_INFINITY);
+  if (!hidden) return from;
+  const margin = 4;
+  for (let x = 0; x < columns; x++) {
+    const y = hidden.below(left + (x - margin) * ux, left + (x + 1 + margin) * ux);
+    from[x] = (y - top) / uy + margin;
+  }
+  return from;
 }
 
 /** Draws a small texture stretched over a rectangle with smooth filtering. */

@@ -147,8 +147,9 @@ export async function runSketchJob(
     const png = await sharp(rgba, { raw: { width: env.width, height: env.height, channels: 4 } })
       .removeAlpha()
       // Adaptive row filters: about a third smaller than the default for these textured renders. zlib
-      // level 4 instead of 6: about half the encode time of a 1024² still for about 2 % more bytes.
-      .png({ adaptiveFiltering: true, compressionLevel: 4 })
+      // level 3 instead of 6: under half the encode time of a 1024² still for about 5 % more bytes
+      // (level 4 took a fifth longer than 3 for 2 % fewer); lossless either way.
+      .png({ adaptiveFiltering: true, compressionLevel: 3 })
       .toBuffer();
     return {
       data: png,

@@ -1,9 +1,17 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
-import { drawStretched, ellipse, radialGlow, shadeCanvas, verticalGradient } from './canvas-kit.js';
+import {
+  drawStretched,
+  ellipse,
+  hiddenTexels,
+  radialGlow,
+  shadeCanvas,
+  type TexelShader,
+  verticalGradient,
+} from './canvas-kit.js';
 import { css, hsl, mix, type Rgb, scale } from './color.js';
-import { clamp01, createNoise2, smoothstep } from './noise.js';
+import { clamp01, createNoise2, type Noise2, smoothstep } from './noise.js';
 import type { Rng } from './random.js';
-import type { Ctx, Layer, SceneEnv } from './scene-types.js';
+import type { Ctx, Layer, Occlusion, SceneEnv } from './scene-types.js';
 
 interface Star {
   x: number;
@@ -122,6 +130,99 @@ function milkyWay(env: SceneEnv): Layer {
   };
 }
 
+/** What the colour of a cloud texel depends on, fixed per scene. */
+interface CloudTexels {
+  noise: Noise2;
+  /** Per texel column, the row after which nearer layers hide everything (hiddenTexels). */
+  hiddenFrom: Float32Array;
+  s: number;
+  W: number;
+  H: number;
+  horizon: number;
+  unit: number;
+  stretch: number;
+  ox: number;
+  oz: number;
+  threshold: number;
+  warp: number;
+  octaves: number;
+  storm: boolean;
+  lightX: number;
+  lightY: number;
+  shadeR: number;
+  shadeG: number;
+  shadeB: number;
+  litR: number;
+  litG: number;
+  litB: number;
+  glowR: number;
+  glowG: number;
+  glowB: number;
+  lowR: number;
+  lowG: number;
+  lowB: number;
+}
+
+/**
+ * Cloud texels as the methods of one class rather than closures per scene, so the optimiser
+ * compiles them once per process (see TerrainShader). Colours are scalars: no arrays per texel.
+ */
+class CloudShader implements TexelShader {
+  constructor(private readonly t: CloudTexels) {}
+
+  density(X: number, Z: number): number {
+    const { noise, warp } = this.t;
+    const qx = noise.fbm(X * 0.7, Z * 0.7, 2);
+    const qz = noise.fbm(X * 0.7 + 5.2, Z * 0.7 + 1.3, 2);
+    const base = noise.fbm(X * 1.9 + qx * warp, Z * 1.9 + qz * warp, this.t.octaves);
+    // Billows: folded noise adds rounded, cauliflower detail on top of the broad shapes.
+    const billow = 1 - Math.abs(noise.at(X * 5.1 + 3.3, Z * 5.1 - 1.7));
+    return base * 0.5 + 0.5 + (billow - 0.6) * 0.12;
+  }
+
+  shade(x: number, y: number, out: Float32Array): void {
+    const t = this.t;
+    // Behind the mountains (stills): never seen.
+    if (y > (t.hiddenFrom[x] as number)) {
+      out[3] = 0;
+      return;
+    }
+    const { s, W, H, horizon, threshold } = t;
+    const sx = x * s;
+    const sy = y * s;
+    const dy = (horizon - sy) / H + 0.05;
+    const X = ((sx - W / 2) / H / dy) * 0.35 * t.stretch + t.ox;
+    const Z = (1 / dy) * 0.32 + t.oz;
+    const d = this.density(X, Z);
+    const alpha = smoothstep(threshold, threshold + 0.2, d) * smoothstep(0.05, 0.16, dy);
+    if (alpha <= 0.003) {
+      out[3] = 0;
+      return;
+    }
+    const lx = t.lightX - sx;
+    const ly = t.lightY - sy;
+    const dist = Math.hypot(lx, ly) + 1e-3;
+    const d2 = this.density(X + (lx / dist) * 0.06, Z - (ly / dist) * 0.05);
+    const lightness = clamp01(0.55 + (d - d2) * 7) * (1 - clamp01((d - threshold) * 1.1) * 0.45);
+    let cr = t.shadeR + (t.litR - t.shadeR) * lightness;
+    let cg = t.shadeG + (t.litG - t.shadeG) * lightness;
+    let cb = t.shadeB + (t.litB - t.shadeB) * lightness;
+    const rim = Math.exp((-dist / t.unit) * 2.8) * (1 - alpha * 0.5);
+    if (!t.storm) {
+      const w = clamp01(rim * 1.1);
+      cr += (t.glowR - cr) * w;
+      cg += (t.glowG - cg) * w;
+      cb += (t.glowB - cb) * w;
+    }
+    // Low clouds take the horizon's colour.
+    const low = (1 - smoothstep(0.05, 0.4, dy)) * 0.45;
+    out[0] = cr + (t.lowR - cr) * low;
+    out[1] = cg + (t.lowG - cg) * low;
+    out[2] = cb + (t.lowB - cb) * low;
+    out[3] = alpha * (t.storm ? 0.97 : 0.92);
+  }
+}
+
 function cloudLayer(env: SceneEnv): Layer | null {
   const { spec, width: W, height: H, horizon, palette: pal } = env;
   if (!env.has('clouds') || env.look.minimal) return null;
@@ -151,55 +252,53 @@ function cloudLayer(env: SceneEnv): Layer | null {
   const shade: Rgb = storm ? scale(pal.cloudShade, 0.55) : pal.cloudShade;
   const glowColor = pal.night ? hsl(220, 0.3, 0.75) : pal.glow;
   let texture: Canvas | null = null;
-  const build = (): Canvas => {
+  const build = (left: number, hidden: Occlusion | undefined): Canvas => {
     const tw = Math.ceil(Math.min(560, W * env.detail.textureScale) * span);
     const s = (W * span) / tw;
     const th = Math.ceil(horizon / s);
-    const octaves = env.detail.octaves;
-    const density = (X: number, Z: number): number => {
-      const qx = noise.fbm(X * 0.7, Z * 0.7, 2);
-      const qz = noise.fbm(X * 0.7 + 5.2, Z * 0.7 + 1.3, 2);
-      const base = noise.fbm(X * 1.9 + qx * warp, Z * 1.9 + qz * warp, octaves);
-      // Billows: folded noise adds rounded, cauliflower detail on top of the broad shapes.
-      const billow = 1 - Math.abs(noise.at(X * 5.1 + 3.3, Z * 5.1 - 1.7));
-      return base * 0.5 + 0.5 + (billow - 0.6) * 0.12;
-    };
-    return shadeCanvas(tw, th, (x, y, out) => {
-      const sx = x * s;
-      const sy = y * s;
-      const dy = (horizon - sy) / H + 0.05;
-      const X = ((sx - W / 2) / H / dy) * 0.35 * stretch + ox;
-      const Z = (1 / dy) * 0.32 + oz;
-      const d = density(X, Z);
-      const alpha = smoothstep(threshold, threshold + 0.2, d) * smoothstep(0.05, 0.16, dy);
-      if (alpha <= 0.003) {
-        out[3] = 0;
-        return;
-      }
-      const lx = env.light.x - sx;
-      const ly = env.light.y - sy;
-      const dist = Math.hypot(lx, ly) + 1e-3;
-      const d2 = density(X + (lx / dist) * 0.06, Z - (ly / dist) * 0.05);
-      const lightness = clamp01(0.55 + (d - d2) * 7) * (1 - clamp01((d - threshold) * 1.1) * 0.45);
-      let c = mix(shade, lit, lightness);
-      const rim = Math.exp((-dist / env.unit) * 2.8) * (1 - alpha * 0.5);
-      if (!storm) c = mix(c, glowColor, clamp01(rim * 1.1));
-      // Low clouds take the horizon's colour.
-      c = mix(c, pal.skyHorizon, (1 - smoothstep(0.05, 0.4, dy)) * 0.45);
-      out[0] = c[0];
-      out[1] = c[1];
-      out[2] = c[2];
-      out[3] = alpha * (storm ? 0.97 : 0.92);
-    });
+    return shadeCanvas(
+      tw,
+      th,
+      new CloudShader({
+        noise,
+        hiddenFrom: hiddenTexels(hidden, tw, (W * span) / tw, 0, horizon / th, left),
+        s,
+        W,
+        H,
+        horizon,
+        unit: env.unit,
+        stretch,
+        ox,
+        oz,
+        threshold,
+        warp,
+        octaves: env.detail.octaves,
+        storm,
+        lightX: env.light.x,
+        lightY: env.light.y,
+        shadeR: shade[0],
+        shadeG: shade[1],
+        shadeB: shade[2],
+        litR: lit[0],
+        litG: lit[1],
+        litB: lit[2],
+        glowR: glowColor[0],
+        glowG: glowColor[1],
+        glowB: glowColor[2],
+        lowR: pal.skyHorizon[0],
+        lowG: pal.skyHorizon[1],
+        lowB: pal.skyHorizon[2],
+      }),
+    );
   };
   const speed = env.unit * (spec.moods.includes('calm') ? 0.006 : storm ? 0.02 : 0.011);
   return {
     name: 'clouds',
     depth: 0.06,
-    animate(ctx, t) {
-      texture ??= build();
+    animate(ctx, t, hidden) {
       // The texture is wider than the frame; it slides so that no edge ever shows.
       const x = env.lightSide > 0 ? -speed * t : -(span - 1) * W + speed * t;
+      texture ??= build(x, hidden);
       drawStretched(ctx, texture, x, 0, W * span, horizon, env.video ? 'low' : 'high');
     },
   };

@@ -1,9 +1,16 @@
 import type { Canvas } from '@napi-rs/canvas';
-import { drawStretched, ellipse, profilePath, shadeCanvas } from './canvas-kit.js';
+import {
+  drawStretched,
+  ellipse,
+  hiddenTexels,
+  profilePath,
+  shadeCanvas,
+  type TexelShader,
+} from './canvas-kit.js';
 import { css, hsl, mix, type Rgb, scale } from './color.js';
 import { broadleaf } from './layer-vegetation.js';
-import { clamp01, createNoise1, createNoise2, lerp, smoothstep } from './noise.js';
-import type { Ctx, Layer, SceneEnv } from './scene-types.js';
+import { clamp01, createNoise1, createNoise2, lerp, type Noise2, smoothstep } from './noise.js';
+import type { Ctx, Layer, Occlusion, SceneEnv } from './scene-types.js';
 
 type Material = 'rock' | 'grass' | 'sand' | 'snow';
 
@@ -92,6 +99,132 @@ function boxBlur(values: Float32Array, radius: number): Float32Array {
   return out;
 }
 
+/** What the colour of a terrain texel depends on, fixed per layer. */
+interface TerrainTexels {
+  noise: Noise2;
+  /** The silhouette per texel column (one extra each side). */
+  ridge: Float32Array;
+  /** Slopes of the silhouette smoothed at growing widths (see the layer). */
+  slopes: Float32Array[];
+  /** Per texel column, the row after which nearer layers hide everything (hiddenTexels). */
+  hiddenFrom: Float32Array;
+  s: number;
+  top: number;
+  amp: number;
+  f: number;
+  octaves: number;
+  lightSide: number;
+  levels: number;
+  tw: number;
+  slant: number;
+  facets: number;
+  snow: number;
+  haze: number;
+  material: Material;
+  darken: number;
+  fog: number;
+  daylight: number;
+  darkR: number;
+  darkG: number;
+  darkB: number;
+  litR: number;
+  litG: number;
+  litB: number;
+  snowDarkR: number;
+  snowDarkG: number;
+  snowDarkB: number;
+  snowLitR: number;
+  snowLitG: number;
+  snowLitB: number;
+  hazeR: number;
+  hazeG: number;
+  hazeB: number;
+}
+
+/**
+ * The terrain's texel colour as the method of one class rather than a closure per layer: the
+ * optimiser compiles it once per process, where every new closure ran unoptimised (boxing each
+ * number) until it was compiled again. Colours are scalars: no arrays per texel.
+ */
+class TerrainShader implements TexelShader {
+  constructor(private readonly t: TerrainTexels) {}
+
+  shade(x: number, y: number, out: Float32Array): void {
+    const t = this.t;
+    // Under nearer layers (stills): never seen, so not shaded.
+    if (y > (t.hiddenFrom[x] as number)) return;
+    const { s, amp, f, noise, slopes, levels, lightSide, material } = t;
+    const sx = (x + 0.5) / s;
+    const sy = t.top + (y + 0.5) / s;
+    const r = t.ridge[x + 1] as number;
+    const below = Math.max(0, (sy - r) / amp);
+    let facing: number;
+    if (t.slant) {
+      const k = Math.min(t.tw + 1, Math.max(0, Math.round(x + 1 + below * t.slant * lightSide * amp * s)));
+      facing = -((slopes[1] as Float32Array)[k] as number) * 2.2;
+    } else {
+      const lv = Math.min(levels - 1.001, Math.max(0, Math.log2(1 + below * 12)));
+      const l0 = Math.floor(lv);
+      const a = (slopes[l0] as Float32Array)[x + 1] as number;
+      const b = (slopes[l0 + 1] as Float32Array)[x + 1] as number;
+      facing = -(a + (b - a) * (lv - l0)) * 1.6;
+    }
+    if (t.facets > 0) {
+      const ny = (sy - r * 0.8) * f * 0.9;
+      const nx = sx * f * 1.6;
+      const g = noise.ridgedSlope(nx, ny, 0.06, t.octaves);
+      facing += g * 1.1 * t.facets;
+    }
+    const light = clamp01(0.5 + facing * lightSide * 0.8);
+    let cr = t.darkR + (t.litR - t.darkR) * light;
+    let cg = t.darkG + (t.litG - t.darkG) * light;
+    let cb = t.darkB + (t.litB - t.darkB) * light;
+    const grain = noise.fbm(sx * f * 3, sy * f * 5, 3);
+    const k = 0.93 + grain * 0.14;
+    cr *= k;
+    cg *= k;
+    cb *= k;
+    if (material === 'sand') {
+      // Wind ripples and a darker foot under each crest.
+      const ripple = Math.sin(sy * f * 40 + noise.at(sx * f * 2, sy * f * 2) * 6 + sx * f * 4);
+      const m = 1 + ripple * 0.035 * smoothstep(0, 0.3, below) - smoothstep(0.2, 1.6, below) * 0.18;
+      cr *= m;
+      cg *= m;
+      cb *= m;
+    }
+    if (material === 'grass') {
+      const patches = noise.fbm(sx * f * 0.6 + 9, sy * f * 1.8, 3);
+      const tint = hsl(70 + patches * 40, 0.45, 0.4 * t.daylight + 0.1);
+      const w = clamp01(patches) * 0.25;
+      cr += (tint[0] - cr) * w;
+      cg += (tint[1] - cg) * w;
+      cb += (tint[2] - cb) * w;
+    }
+    if (t.snow > 0) {
+      const h = 1 - below + noise.fbm(sx * f * 1.5, sy * f * 1.5, 3) * 0.35;
+      const mask = smoothstep(1 - t.snow, 1 - t.snow + 0.06, h);
+      if (mask > 0) {
+        const l = smoothstep(0.35, 0.65, light);
+        cr += (t.snowDarkR + (t.snowLitR - t.snowDarkR) * l - cr) * mask;
+        cg += (t.snowDarkG + (t.snowLitG - t.snowDarkG) * l - cg) * mask;
+        cb += (t.snowDarkB + (t.snowLitB - t.snowDarkB) * l - cb) * mask;
+      }
+    }
+    if (t.darken > 0) {
+      const m = 1 - t.darken * (0.6 + 0.4 * smoothstep(0, 2, below));
+      cr *= m;
+      cg *= m;
+      cb *= m;
+    }
+    // Distance haze, and valley fog pooling at the foot of the layer.
+    const pool = smoothstep(0.45, 1.3, below) * 0.55 * t.fog * (material === 'grass' ? 0.4 : 1);
+    const w = clamp01(t.haze + (1 - t.haze) * pool * (0.4 + t.haze));
+    out[0] = cr + (t.hazeR - cr) * w;
+    out[1] = cg + (t.hazeG - cg) * w;
+    out[2] = cb + (t.hazeB - cb) * w;
+  }
+}
+
 function terrainLayer(env: SceneEnv, options: TerrainOptions): Layer {
   const { width: W, unit } = env;
   const pal = env.palette;
@@ -110,7 +243,7 @@ function terrainLayer(env: SceneEnv, options: TerrainOptions): Layer {
   top = Math.floor(top - 2);
   const height = options.bottom - top;
   let texture: Canvas | null = null;
-  const build = (): Canvas => {
+  const build = (hidden: Occlusion | undefined): Canvas => {
     const s = Math.min(1, env.detail.textureScale * (options.material === 'rock' ? 1.25 : 1));
     const tw = Math.ceil(W * s);
     const th = Math.ceil(height * s);
@@ -133,65 +266,82 @@ function terrainLayer(env: SceneEnv, options: TerrainOptions): Layer {
       slopes.push(slope);
       current = blurred;
     }
-    const f = 6 / unit;
-    return shadeCanvas(tw, th, (x, y, out) => {
-      const sx = (x + 0.5) / s;
-      const sy = top + (y + 0.5) / s;
-      const r = ridge[x + 1] as number;
-      const below = Math.max(0, (sy - r) / amp);
-      let facing: number;
-      if (options.slant) {
-        const k = Math.min(
-          tw + 1,
-          Math.max(0, Math.round(x + 1 + below * options.slant * env.lightSide * amp * s)),
-        );
-        facing = -((slopes[1] as Float32Array)[k] as number) * 2.2;
-      } else {
-        const lv = Math.min(levels - 1.001, Math.max(0, Math.log2(1 + below * 12)));
-        const l0 = Math.floor(lv);
-        const a = (slopes[l0] as Float32Array)[x + 1] as number;
-        const b = (slopes[l0 + 1] as Float32Array)[x + 1] as number;
-        facing = -(a + (b - a) * (lv - l0)) * 1.6;
-      }
-      if (options.facets > 0) {
-        const ny = (sy - r * 0.8) * f * 0.9;
-        const nx = sx * f * 1.6;
-        const e = 0.06;
-        const g = noise.ridged(nx + e, ny, env.detail.octaves) - noise.ridged(nx - e, ny, env.detail.octaves);
-        facing += g * 1.1 * options.facets;
-      }
-      const light = clamp01(0.5 + facing * env.lightSide * 0.8);
-      let c = mix(dark, lit, light);
-      const grain = noise.fbm(sx * f * 3, sy * f * 5, 3);
-      c = scale(c, 0.93 + grain * 0.14);
-      if (options.material === 'sand') {
-        // Wind ripples and a darker foot under each crest.
-        const ripple = Math.sin(sy * f * 40 + noise.at(sx * f * 2, sy * f * 2) * 6 + sx * f * 4);
-        c = scale(c, 1 + ripple * 0.035 * smoothstep(0, 0.3, below) - smoothstep(0.2, 1.6, below) * 0.18);
-      }
-      if (options.material === 'grass') {
-        const patches = noise.fbm(sx * f * 0.6 + 9, sy * f * 1.8, 3);
-        c = mix(c, hsl(70 + patches * 40, 0.45, 0.4 * pal.daylight + 0.1), clamp01(patches) * 0.25);
-      }
-      if (options.snow > 0) {
-        const h = 1 - below + noise.fbm(sx * f * 1.5, sy * f * 1.5, 3) * 0.35;
-        const mask = smoothstep(1 - options.snow, 1 - options.snow + 0.06, h);
-        if (mask > 0) c = mix(c, mix(snowDark, snowLit, smoothstep(0.35, 0.65, light)), mask);
-      }
-      if (darken > 0) c = scale(c, 1 - darken * (0.6 + 0.4 * smoothstep(0, 2, below)));
-      // Distance haze, and valley fog pooling at the foot of the layer.
-      const pool = smoothstep(0.45, 1.3, below) * 0.55 * fog * (options.material === 'grass' ? 0.4 : 1);
-      c = mix(c, pal.haze, clamp01(options.haze + (1 - options.haze) * pool * (0.4 + options.haze)));
-      out[0] = c[0];
-      out[1] = c[1];
-      out[2] = c[2];
-    });
+    return shadeCanvas(
+      tw,
+      th,
+      new TerrainShader({
+        noise,
+        ridge,
+        slopes,
+        hiddenFrom: hiddenTexels(hidden, tw, W / tw, top, height / th),
+        s,
+        top,
+        amp,
+        f: 6 / unit,
+        octaves: env.detail.octaves,
+        lightSide: env.lightSide,
+        levels,
+        tw,
+        slant: options.slant ?? 0,
+        facets: options.facets,
+        snow: options.snow,
+        haze: options.haze,
+        material: options.material,
+        darken,
+        fog,
+        daylight: pal.daylight,
+        darkR: dark[0],
+        darkG: dark[1],
+        darkB: dark[2],
+        litR: lit[0],
+        litG: lit[1],
+        litB: lit[2],
+        snowDarkR: snowDark[0],
+        snowDarkG: snowDark[1],
+        snowDarkB: snowDark[2],
+        snowLitR: snowLit[0],
+        snowLitG: snowLit[1],
+        snowLitB: snowLit[2],
+        hazeR: pal.haze[0],
+        hazeG: pal.haze[1],
+        hazeB: pal.haze[2],
+      }),
+    );
+  };
+  // The clip's outline (profilePath samples the profile every `step` pixels and joins them).
+  const outline = (): { xs: Float64Array; ys: Float64Array } => {
+    const n = Math.floor((W + 2 * step) / step) + 8;
+    const xs = new Float64Array(n);
+    const ys = new Float64Array(n);
+    let count = 0;
+    for (let x = -step; x <= W + step + step && count < n; x += step) {
+      const at = Math.min(x, W + step);
+      xs[count] = at;
+      ys[count++] = options.profile(at);
+    }
+    return { xs: xs.subarray(0, count), ys: ys.subarray(0, count) };
   };
   return {
     name: options.name,
     depth: options.depth,
-    draw(ctx) {
-      texture ??= build();
+    // Opaque from the outline down when the layer reaches the bottom of the frame: each column is
+    // covered from the lower end of the outline's segments over it, plus a pixel of antialiasing.
+    cover:
+      options.bottom >= env.height
+        ? () => {
+            const { xs, ys } = outline();
+            const cover = new Float32Array(W).fill(Number.NEGATIVE_INFINITY);
+            for (let i = 0; i + 1 < xs.length; i++) {
+              const y = Math.max(ys[i] as number, ys[i + 1] as number) + 1;
+              const a = Math.max(0, Math.floor(xs[i] as number));
+              const b = Math.min(W - 1, Math.ceil(xs[i + 1] as number));
+              for (let x = a; x <= b; x++) if (y > (cover[x] as number)) cover[x] = y;
+            }
+            return cover;
+          }
+        : undefined,
+    draw(ctx, hidden) {
+      texture ??= build(hidden);
       ctx.save();
       profilePath(ctx, options.profile, -step, W + step, options.bottom, step);
       ctx.clip();

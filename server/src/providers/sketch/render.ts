@@ -1,17 +1,63 @@
 import { type Canvas, createCanvas } from '@napi-rs/canvas';
-import type { Ctx, Layer, SceneEnv } from './scene-types.js';
+import type { Ctx, Layer, Occlusion, SceneEnv } from './scene-types.js';
 
-function drawLayer(ctx: Ctx, layer: Layer, t: number, parts: 'all' | 'static' | 'animated' = 'all'): void {
+function drawLayer(
+  ctx: Ctx,
+  layer: Layer,
+  t: number,
+  parts: 'all' | 'static' | 'animated' = 'all',
+  hidden?: Occlusion,
+): void {
   if (layer.draw && parts !== 'animated') {
     ctx.save();
-    layer.draw(ctx);
+    layer.draw(ctx, hidden);
     ctx.restore();
   }
   if (layer.animate && parts !== 'static') {
     ctx.save();
-    layer.animate(ctx, t);
+    layer.animate(ctx, t, hidden);
     ctx.restore();
   }
+}
+
+function occlusionOf(top: Float32Array): Occlusion {
+  const last = top.length - 1;
+  return {
+    below(x0, x1) {
+      const a = Math.max(0, Math.floor(x0));
+      const b = Math.min(last, Math.ceil(x1));
+      let y = Number.NEGATIVE_INFINITY;
+      for (let x = a; x <= b; x++) if ((top[x] as number) > y) y = top[x] as number;
+      return a <= b ? y : Number.POSITIVE_INFINITY;
+    },
+  };
+}
+
+/**
+ * For a still, what nearer opaque layers (`Layer.cover`) will hide of each layer, so terrain and
+ * clouds shade only what shows. A layer that reads the backdrop (reflections) sees the frame before
+ * the layers after it, so covers never reach past one; blurred layers (behind a portrait) get none.
+ */
+function occlusions(width: number, layers: readonly Layer[]): (Occlusion | undefined)[] {
+  const result: (Occlusion | undefined)[] = new Array(layers.length).fill(undefined);
+  let top: Float32Array | null = null;
+  let current: Occlusion | undefined;
+  for (let j = layers.length - 1; j >= 0; j--) {
+    const layer = layers[j] as Layer;
+    if (!layer.blur) result[j] = current;
+    if (layer.readsBackdrop) {
+      top = null;
+      current = undefined;
+    }
+    const cover = layer.blur ? undefined : layer.cover?.();
+    if (!cover) continue;
+    const next: Float32Array = top ? top.slice() : new Float32Array(width).fill(Number.POSITIVE_INFINITY);
+    for (let x = 0; x < width; x++)
+      if ((cover[x] as number) < (next[x] as number)) next[x] = cover[x] as number;
+    top = next;
+    current = occlusionOf(next);
+  }
+  return result;
 }
 
 /** Draws blurred layers (behind a portrait) into a scratch canvas and lays them down out of focus. */
@@ -27,10 +73,11 @@ function drawBlurred(ctx: Ctx, scratch: Canvas, run: readonly Layer[], t: number
   ctx.restore();
 }
 
-/** Draws every layer once at t = 0. */
+/** Draws every layer once at t = 0; layers skip shading what nearer layers will cover. */
 export function renderStill(env: SceneEnv, layers: readonly Layer[]): Canvas {
   const canvas = createCanvas(env.width, env.height);
   const ctx = canvas.getContext('2d');
+  const hidden = occlusions(env.width, layers);
   let i = 0;
   while (i < layers.length) {
     const layer = layers[i] as Layer;
@@ -40,7 +87,7 @@ export function renderStill(env: SceneEnv, layers: readonly Layer[]): Canvas {
       drawBlurred(ctx, createCanvas(env.width, env.height), run, 0, layer.blur);
       continue;
     }
-    drawLayer(ctx, layer, 0);
+    drawLayer(ctx, layer, 0, 'all', hidden[i]);
     i++;
   }
   return canvas;

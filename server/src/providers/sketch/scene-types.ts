@@ -60,6 +60,15 @@ export interface SceneEnv {
 }
 
 /**
+ * Stills only: where nearer layers will cover this one. A layer may skip shading what is hidden
+ * (the picture is the same). Videos never get one: parallax moves the layers apart.
+ */
+export interface Occlusion {
+  /** A y from which nearer layers cover every column x0..x1 of the frame to its bottom (the largest of the columns'). */
+  below(x0: number, x1: number): number;
+}
+
+/**
  * One layer of a scene, drawn far to near. `draw` paints the static part (cached once per video),
  * `animate` the moving part for time t in seconds (t = 0 for stills). `depth` drives parallax:
  * 0 = infinitely far sky, 1 = the nearest foreground.
@@ -67,8 +76,13 @@ export interface SceneEnv {
 export interface Layer {
   name: string;
   depth: number;
-  draw?(ctx: Ctx): void;
-  animate?(ctx: Ctx, t: number): void;
+  draw?(ctx: Ctx, hidden?: Occlusion): void;
+  animate?(ctx: Ctx, t: number, hidden?: Occlusion): void;
+  /**
+   * Per pixel column of the frame, the y from which this layer paints the frame opaque down to its
+   * bottom edge (Infinity where it does not). Stills tell the layers behind it (`Occlusion`).
+   */
+  cover?(): Float32Array;
   /** Depth-of-field blur in pixels for everything behind a portrait. */
   blur?: number;
   /** The layer reads what is already drawn (reflections); it cannot be cached with the layers before it. */
