@@ -21,13 +21,37 @@ const WORDS = (
 const RARE = 'zeppelin';
 
 /**
- * Prompt `i`: five of the 51 words above (each in about 10% of prompts), "light" in every one (the
+ * Prompt `i`: five of the 48 words above (each in about 10% of prompts), "light" in every one (the
  * very common term) and the rare word in one of 10,000.
  */
 function prompt(i: number): string {
   const pick = (k: number) => WORDS[(i * 7919 + k * 104729) % WORDS.length];
   const rare = i % 10_000 === 4_321 ? ` ${RARE}` : '';
   return `${pick(1)} ${pick(2)} ${pick(3)} over the ${pick(4)} with ${pick(5)} light${rare}`;
+}
+
+/** Steps in WORDS between two words: never / often in one prompt (checked below against prompt()). */
+const APART = 3;
+const TOGETHER = 7;
+/** Word `i` and the word `step` after it. */
+const wordPair = (i: number, step: number) =>
+  `${WORDS[i % WORDS.length]} ${WORDS[(i + step) % WORDS.length]}`;
+
+/**
+ * Whether the two words of wordPair(i, step) share a prompt anywhere: prompt(i) repeats every
+ * WORDS.length rows (the rare word aside), so the first WORDS.length prompts answer for all of them.
+ */
+function together(i: number, step: number): boolean {
+  const [a, b] = wordPair(i, step).split(' ');
+  for (let row = 0; row < WORDS.length; row++) {
+    const words = prompt(row).split(' ');
+    if (words.includes(a ?? '') && words.includes(b ?? '')) return true;
+  }
+  return false;
+}
+for (let i = 0; i < WORDS.length; i++) {
+  if (together(i, APART)) throw new Error(`search-1m: ${wordPair(i, APART)} share a prompt`);
+  if (!together(i, TOGETHER)) throw new Error(`search-1m: ${wordPair(i, TOGETHER)} never share a prompt`);
 }
 
 interface Seeded {
@@ -67,7 +91,7 @@ function batch(userId: string, from: number, to: number): Seeded {
 type Bench = Awaited<ReturnType<typeof startInProcessApp>>;
 
 /** Bulk inserts through the driver in large transactions (the FTS triggers run as in production). */
-async function seed(bench: Bench, userId: string): Promise<void> {
+export async function seed(bench: Bench, userId: string): Promise<void> {
   const native = bench.database.native;
   if (native.kind === 'sqlite') {
     const insert = native.db.prepare(
@@ -117,7 +141,7 @@ async function seed(bench: Bench, userId: string): Promise<void> {
 const CASES: { label: string; query: (i: number) => string }[] = [
   { label: `very common word "light" (every prompt)`, query: () => 'q=light' },
   {
-    label: 'one word of 51 (about 10% of prompts each)',
+    label: 'one word of 48 (about 10% of prompts each)',
     query: (i) => `q=${WORDS[i % WORDS.length]}`,
   },
   {
@@ -129,6 +153,14 @@ const CASES: { label: string; query: (i: number) => string }[] = [
     label: 'two words',
     query: (i) =>
       `q=${encodeURIComponent(`${WORDS[i % WORDS.length]} ${WORDS[(i * 3 + 1) % WORDS.length]}`)}`,
+  },
+  {
+    label: 'two words never in one prompt (about 10% each, empty page)',
+    query: (i) => `q=${encodeURIComponent(wordPair(i, APART))}`,
+  },
+  {
+    label: 'two words often together',
+    query: (i) => `q=${encodeURIComponent(wordPair(i, TOGETHER))}`,
   },
   { label: 'type filter (videos, 20%)', query: () => 'type=video' },
   { label: 'type filter + one word', query: (i) => `type=video&q=${WORDS[i % WORDS.length]}` },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browser, type SignedIn, signUp } from '../../../test/factories.js';
 import {
@@ -9,6 +9,7 @@ import {
   type TestContext,
 } from '../../../test/harness.js';
 import { type Database, migrateToLatest } from '../../platform/db/database.js';
+import { allMigrations } from '../../platform/db/migrations/index.js';
 import { type AssetPageQuery, createAssetsRepository } from './assets.repository.js';
 
 type Kind = 'image' | 'video' | 'audio';
@@ -216,6 +217,10 @@ describe('library search and paging', () => {
     const viaGin = createAssetsRepository(database.kysely, database.dialect, {
       postgresSearch: { ginMatches: Number.POSITIVE_INFINITY },
     });
+    // A short probe of the window first, then the whole window (or the GIN index when the probe holds none).
+    const viaProbe = createAssetsRepository(database.kysely, database.dialect, {
+      postgresSearch: { ginMatches: 0, window: 20, probe: 5 },
+    });
     const pages = async (repository: typeof viaGin, q: string, extra: Partial<AssetPageQuery>) => {
       const ids: string[][] = [];
       let after: AssetPageQuery['after'];
@@ -244,10 +249,106 @@ describe('library search and paging', () => {
       ]) {
         const expected = await pages(viaGin, q, extra);
         expect(await pages(viaWindow, q, extra)).toEqual(expected);
+        expect(await pages(viaProbe, q, extra)).toEqual(expected);
         expect(expected.flat().length).toBe(new Set(expected.flat()).size);
       }
     }
     expect((await pages(viaWindow, 'light', {})).flat()).toHaveLength(53);
+  });
+
+  it('finds nothing for words never in one prompt, and the same pages with the words grouped or flat', async () => {
+    ctx = await createTestContext();
+    const { database } = ctx;
+    const ada = await signUp(ctx.app);
+    const bob = await signUp(ctx.app);
+    // "ocean" and "castle" never share a prompt; "misty" and "mistral" make "mist" two words.
+    const words = ['ocean', 'forest', 'misty', 'castle', 'mistral', 'neon'];
+    const prompt = (i: number) => {
+      const first = words[i % 6] ?? '';
+      const second = words[(i + (first === 'ocean' ? 1 : 2)) % 6] ?? '';
+      return `${first} ${second} light${i % 7 === 0 ? ' dragon' : ''}`;
+    };
+    await insert(
+      database,
+      ...Array.from({ length: 72 }, (_, i) =>
+        assetRow(
+          i % 5 === 0 ? bob.user.id : ada.user.id,
+          `a${String(i).padStart(2, '0')}`,
+          prompt(i),
+          at(i % 50, i < 50 ? 0 : 500),
+          {
+            kind: i % 4 === 0 ? 'video' : 'image',
+            saved: i % 11 === 0 ? 0 : 1,
+          },
+        ),
+      ),
+    );
+    const prompts = Array.from({ length: 72 }, (_, i) => prompt(i));
+    expect(prompts.some((text) => text.includes('ocean') && text.includes('castle'))).toBe(false);
+    if (database.dialect.name === 'postgres') await sql`analyze assets`.execute(database.kysely);
+    const grouped = createAssetsRepository(database.kysely, database.dialect);
+    // SQLite: the words in the facets' AND; PostgreSQL: prefix queries through the GIN index.
+    const flat = createAssetsRepository(database.kysely, database.dialect, {
+      sqliteSearch: { groupWords: false },
+      postgresSearch: { ginMatches: Number.POSITIVE_INFINITY, expandWords: false },
+    });
+    const pages = async (repository: typeof flat, q: string, extra: Partial<AssetPageQuery>) => {
+      const ids: string[][] = [];
+      let after: AssetPageQuery['after'];
+      for (;;) {
+        const rows = await repository.page({
+          userId: ada.user.id,
+          q,
+          type: 'all',
+          sort: 'newest',
+          limit: 3,
+          after,
+          ...extra,
+        });
+        ids.push(rows.map((row) => row.id));
+        const last = rows.at(-1);
+        if (rows.length < 3 || !last) return ids;
+        after = { createdAt: last.created_at, id: last.id };
+      }
+    };
+
+    for (const extra of [
+      {},
+      { sort: 'oldest' as const },
+      { type: 'video' as const },
+      { includeUnsaved: true },
+    ]) {
+      expect(await pages(grouped, 'ocean castle', extra)).toEqual([[]]);
+      expect(await pages(grouped, 'castle oce light', extra)).toEqual([[]]);
+      for (const q of [
+        'ocean forest',
+        'mist light',
+        'light mist',
+        'forest light dragon',
+        'cas mis',
+        'light',
+      ]) {
+        const expected = await pages(flat, q, extra);
+        expect(await pages(grouped, q, extra)).toEqual(expected);
+        expect(expected.flat().length).toBe(new Set(expected.flat()).size);
+      }
+    }
+    // The pages hold what the words say: Ada's saved assets whose prompt starts a word with each.
+    const found = (await pages(grouped, 'mist light', {})).flat();
+    const expected = Array.from({ length: 72 }, (_, i) => i)
+      .filter((i) => i % 5 !== 0 && i % 11 !== 0 && /\bmist/.test(prompts[i] ?? ''))
+      .map((i) => `a${String(i).padStart(2, '0')}`);
+    expect([...found].sort()).toEqual(expected);
+    expect(found.length).toBeGreaterThan(10);
+
+    // A word first written by an update is found as typed.
+    await database.kysely
+      .updateTable('assets')
+      .set({ prompt: 'ocean zephyrine' })
+      .where('id', '=', 'a01')
+      .execute();
+    expect((await pages(grouped, 'zephyr oce', {})).flat()).toEqual(['a01']);
+    expect((await pages(flat, 'zephyr oce', {})).flat()).toEqual(['a01']);
   });
 
   it('refuses a cursor that is not one', async () => {
@@ -356,5 +457,82 @@ describe('migration 0018 (library search)', () => {
       expect(plan[0]).toMatch(/^SCAN assets_search VIRTUAL TABLE/);
       expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
     }
+  });
+});
+
+describe('migration 0022 (search terms on PostgreSQL)', () => {
+  let bare: Awaited<ReturnType<typeof openBareDatabase>>;
+  afterEach(async () => {
+    await bare.close();
+  });
+
+  it('learns the words of existing, inserted and updated assets, and rolls back', async () => {
+    bare = await openBareDatabase();
+    const { database } = bare;
+    await migrateToJustBefore(database, '0022-library-search-terms');
+    const userId = randomUUID();
+    await database.kysely
+      .insertInto('users')
+      .values({
+        id: userId,
+        email: `${userId}@example.com`,
+        display_name: 'Ada',
+        password_hash: null,
+        role: 'user',
+        plan: 'free',
+        email_verified_at: null,
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      .execute();
+    await database.kysely
+      .insertInto('assets')
+      .values(assetRow(userId, 'old', 'Golden sci-fi hour', at(1)))
+      .execute();
+    await migrateToLatest(database);
+
+    const assets = createAssetsRepository(database.kysely, database.dialect);
+    const search = async (q: string) =>
+      (await assets.page({ userId, q, type: 'all', sort: 'newest', limit: 10 })).map((row) => row.id);
+    expect(await search('gold')).toEqual(['old']);
+    expect(await search('sci fi')).toEqual(['old']);
+    await database.kysely
+      .insertInto('assets')
+      .values(assetRow(userId, 'new', 'Silver hour', at(2)))
+      .execute();
+    await database.kysely
+      .updateTable('assets')
+      .set({ prompt: 'Golden quokka' })
+      .where('id', '=', 'old')
+      .execute();
+    expect(await search('hou')).toEqual(['new']);
+    expect(await search('quok gold')).toEqual(['old']);
+    expect(await search('silv')).toEqual(['new']);
+
+    const terms = async () =>
+      database.dialect.name === 'postgres'
+        ? (
+            await sql<{ term: string }>`select distinct term from assets_search_terms order by term`.execute(
+              database.kysely,
+            )
+          ).rows.map((row) => row.term)
+        : [];
+    if (database.dialect.name === 'postgres') {
+      expect(await terms()).toEqual(['fi', 'golden', 'hour', 'quokka', 'sci', 'sci-fi', 'silver']);
+    }
+    const migrator = new Migrator({
+      db: database.kysely,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+    });
+    expect((await migrator.migrateTo('0021-generations-by-key')).error).toBeUndefined();
+    if (database.dialect.name === 'postgres') {
+      const left = await sql<{
+        name: string | null;
+      }>`select to_regclass('assets_search_terms')::text as name`.execute(database.kysely);
+      expect(left.rows[0]?.name).toBeNull();
+    }
+    expect((await migrator.migrateTo('0022-library-search-terms')).error).toBeUndefined();
+    expect(await search('quok')).toEqual(['old']);
+    if (database.dialect.name === 'postgres') expect(await terms()).toContain('quokka');
   });
 });

@@ -20,6 +20,7 @@ import { librarySearch } from './0018-library-search.js';
 import { creativeTools2 } from './0019-creative-tools-2.js';
 import { trainings } from './0020-trainings.js';
 import { generationsByKey } from './0021-generations-by-key.js';
+import { librarySearchTerms } from './0022-library-search-terms.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -47,5 +48,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0019-creative-tools-2': creativeTools2(dialect),
     '0020-trainings': trainings(dialect),
     '0021-generations-by-key': generationsByKey(dialect),
+    '0022-library-search-terms': librarySearchTerms(dialect),
   };
 }
