@@ -3,7 +3,14 @@ import path from 'node:path';
 import { AUTH_MESSAGES } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { artifactsDir, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import {
+  appStarted,
+  artifactsDir,
+  launchBrowser,
+  openJourney,
+  screenshot,
+  VIEWPORTS,
+} from './support/browser.js';
 import { english } from './support/catalog.js';
 
 /**
@@ -94,6 +101,8 @@ describe('accounts', () => {
 
     // The sign-in page, as visitors see it.
     await page.goto('/auth');
+    // The social buttons are the app's (this server's providers): it starts on the first interaction.
+    await appStarted(page);
     await page.getByRole('button', { name: 'Continue with Local ID' }).waitFor();
     await screenshots(page, 'accounts-auth');
 
@@ -122,6 +131,7 @@ describe('accounts', () => {
 
     // Social sign-in in a popup at the local OpenID provider (any login and password).
     await page.goto('/auth');
+    await appStarted(page);
     const login = `grace.${stamp}`;
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Continue with Local ID' }).click();

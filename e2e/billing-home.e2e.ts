@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES, LIMITS, TIMINGS } from '@kaleido/common';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { appStarted, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
 import { english } from './support/catalog.js';
 
 /** Refused calls the journey makes on purpose (signed-out probe, a declined card) are expected. */
@@ -49,6 +49,8 @@ describe('home, pricing and billing', () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: /Turn words into images and video/ }).waitFor();
+    // The carousel's timer and the gallery are the app's: it starts on the first interaction.
+    await appStarted(page);
 
     // Auto-advance every 8 s, wrapping from the last slide to the first (the pointer is away).
     await page.mouse.move(0, 0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openJourney, screenshot } from './support/browser.js';
+import { appStarted, launchBrowser, openJourney, screenshot } from './support/browser.js';
 
 const swFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../web/dist/sw.js');
 
@@ -247,6 +247,8 @@ describe('installable app in Chromium', () => {
     const original = await readFile(swFile, 'utf8');
     try {
       await controlled(page);
+      // The update prompt is the app's: on a prerendered page it starts on the first interaction.
+      await appStarted(page);
       const firstWorker = await page.evaluate(
         async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL,
       );

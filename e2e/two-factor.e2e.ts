@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningAppServer, startAppServer } from '../server/test/app-server.js';
 import { startOidcProvider, type TestOidcProvider } from '../server/test/oidc-provider.js';
 import { freePort } from '../server/test/postgres-server.js';
-import { launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
+import { appStarted, launchBrowser, openJourney, screenshot, VIEWPORTS } from './support/browser.js';
 import { english } from './support/catalog.js';
 
 /**
@@ -103,6 +103,8 @@ async function turnOnAuthenticator(page: Page, name?: string): Promise<string> {
 
 /** "Continue with Local ID": the popup at the local OpenID provider (any login), until it closes. */
 async function socialSignIn(page: Page, login: string) {
+  // The social buttons are the app's (this server's providers): it starts on the first interaction.
+  await appStarted(page);
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Continue with Local ID' }).click();
   const popup = await popupOpened;
@@ -197,6 +199,8 @@ describe('two-factor sign-in and passkeys', () => {
       new MutationObserver(note).observe(document, { childList: true, subtree: true, attributes: true });
     });
     await page.goto('/auth');
+    // The passkey list belongs to the e-mail field: focusing it starts the app, which asks for one.
+    await page.getByLabel('Email').click();
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => sessionStorage.getItem('e2e-email-autocomplete'))).toBe(
       'username webauthn',

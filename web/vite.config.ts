@@ -55,7 +55,7 @@ function installableApp() {
     injectRegister: false,
     registerType: 'prompt',
     manifestFilename: 'manifest.webmanifest',
-    includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // The shell only: large lazily loaded chunks are cached when first used.

@@ -52,10 +52,13 @@ export async function openJourney(
     colorScheme?: 'light' | 'dark';
     /** The browser's language (navigator.languages and Accept-Language); English unless a journey says otherwise. */
     locale?: string;
+    /** 'block': no service worker, so every request of the page reaches `page.route` and the server. */
+    serviceWorkers?: 'allow' | 'block';
   },
 ): Promise<Journey> {
   const context = await browser.newContext({
     baseURL: options.baseURL,
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? VIEWPORTS.desktop,
     colorScheme: options.colorScheme ?? 'light',
@@ -75,12 +78,19 @@ export async function openJourney(
   return { context, page, problems };
 }
 
+/** Whether the page is still the prerendered HTML alone (its head tags go when the app takes over). */
+export async function appPending(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.head.querySelector('[data-prerendered]') !== null);
+}
+
 /**
- * Waits until the app has taken over a prerendered page: its scripts start after the first paint, and
- * a click before React hydrates would be lost (React replays clicks only once hydration has begun,
- * which is when the prerendered head tags are removed). A page rendered afresh has none to begin with.
+ * Waits until the app has taken over a prerendered page (the prerendered head tags are removed when
+ * React starts hydrating). A signed-out visitor's page starts it on a first interaction only
+ * (web/scripts/prerender.mjs, startOnIntent): a key press that does nothing (Shift) is that
+ * interaction. A page rendered afresh has no such tags to begin with.
  */
 export async function appStarted(page: Page): Promise<void> {
+  if (await appPending(page)) await page.keyboard.press('Shift');
   await page.waitForFunction(() => document.head.querySelector('[data-prerendered]') === null, undefined, {
     timeout: 30_000,
   });

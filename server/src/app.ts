@@ -252,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Errors are answered in the request's language (`requestLocale`, below: used once requests arrive).
   registerErrorHandling(app, { localeOf: (request) => requestLocale.of(request) });
-  await registerSecurityHeaders(app, { https });
+  await registerSecurityHeaders(app, { https, webDistDir: config.webDistDir });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie, { secret: deriveKey(config.serverSecret, 'cookie-signing').toString('base64') });
   // Per-IP limits (sign-up, sign-in, billing) count in the database, like the API keys' limits, so

@@ -3,15 +3,16 @@
 // bundled for Node into node_modules/.prerender) and writes them beside the shell, into
 // dist/prerendered/<name>.html, listed in dist/prerendered/pages.json for the server. The page's <title>
 // and meta tags go into <head> (marked data-prerendered; main.tsx removes them before React adds its own).
-// No inline script is written, so the server's CSP (script-src 'self') stays as strict as before: the
-// app's scripts start from a small module (assets/start-<hash>.js) once the page has painted.
+// The only inline script is the shell's theme script, allowed by its hash (dist/csp.json, which the
+// server adds to script-src); the app's scripts start from a small module (assets/start-<hash>.js)
+// on the visitor's first sign of intent, or once the page has painted (see startOnIntent).
 // Then every text file of dist/assets and dist/prerendered gets a .br and a .gz twin, which the server sends to browsers that take them.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { build, minifySync } from 'vite';
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(webDir, 'dist');
@@ -30,36 +31,219 @@ const ROOT = '<div id="root"></div>';
 const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
 const PRELOAD = /<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">\s*/g;
 
+/** Keep in step with web/src/prerendered.ts (SIGNED_IN_HINT_KEY, STARTED_EVENT, PRERENDERED_LOCALE). */
+export const START_CONFIG = {
+  hintKey: 'kaleido.signed-in',
+  startedEvent: 'kaleido:started',
+  lang: 'en',
+  meUrl: '/api/auth/me',
+};
+
 /**
- * A prerendered page is on screen as soon as its HTML and CSS are: its scripts start after that first
- * paint, so on a slow phone connection they do not share the bandwidth with what paints first (the
- * empty shell, index.html, keeps loading them at once). The script the shell would run and the modules
- * it would preload go into a small module of their own (an external file: the CSP allows no inline
- * script), which asks for them once the page has painted, or after half a second (a hidden tab paints
- * no frames). Returns its source and the shell without those tags.
+ * The start module's code (serialised into assets/start-<hash>.js, so it imports nothing). A prerendered
+ * page is whole without the app: its links are real links, and the app (React DOM, the router, the
+ * page's module: most of the page's bytes and main-thread time) starts on the visitor's first sign of
+ * intent: a press, touch, key, focus, wheel or scroll, or the mouse over a control (not a plain link)
+ * on a device that hovers. It starts once the page has painted instead when the prerender cannot show
+ * this visitor's page: likely signed in (the hint the app keeps, read for nothing else), another
+ * language, a query string, or a page that is not prerendered; and as soon as the session answer
+ * (`meUrl`, asked without the hint) names a person.
+ *
+ * Until the app has taken over (its `startedEvent`, `detail.hydrated`), what the visitor does is kept:
+ * a click on a control and a form's submission are held (not acted on by the browser) and replayed on
+ * the same nodes once React hydrates them, and what was typed, ticked or chosen in a field (the
+ * browser does that itself) is handed to React through the events it listens to (a hydrated field
+ * keeps its state, but React's own state would not know it).
+ * When the app rendered afresh (its DOM is new) nothing is replayed: the old nodes are gone.
+ */
+export function startOnIntent({ entry, preloads, hintKey, startedEvent, lang, meUrl }) {
+  const root = document.getElementById('root');
+  const capture = { capture: true, passive: true };
+  const CONTROL =
+    'button, summary, label, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="menuitem"], a:not([href])';
+  const INTENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'mouseover'];
+  let started = false;
+  let live = false;
+  const clicks = [];
+  const submits = [];
+  const typed = new Set();
+  let installPrompt = null;
+
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENTS) window.removeEventListener(type, onIntent, capture);
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    // A module script rather than import(): this function's source is what the build writes, and
+    // a test runner's transform would rename import() in it.
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.append(script);
+  };
+  const hovers = window.matchMedia('(hover: hover)').matches;
+  function onIntent(event) {
+    const target = event.target instanceof Element ? event.target : null;
+    // A press on a plain link is followed by a page load, which needs no app (a scroll that starts on
+    // one starts the app by its scroll events); hovering starts it only over a control.
+    if (target?.closest('a[href]') && !target.closest(CONTROL) && !/^(key|wheel|scroll)/.test(event.type))
+      return;
+    if (event.type === 'mouseover' && !(hovers && target?.closest(`${CONTROL}, input, textarea`))) return;
+    // Used, not only looked at: the app's own engagement listeners (the install prompt waits for
+    // one) come too late for it, so #root says so (web/src/features/pwa/install-event.ts).
+    if (!started && !/^(mouseover|focusin)$/.test(event.type)) root?.setAttribute('data-used', '');
+    start();
+  }
+
+  // Held until the app is live: a click on a control (the browser would do nothing, or submit a form
+  // natively), a submission, the fields typed into.
+  const inPage = (element) => element instanceof Element && root?.contains(element);
+  const onClick = (event) => {
+    const control = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+    if (live || !inPage(control)) return;
+    // A label passes its click on to its field, which the browser changes (kept like typed text).
+    if (control.localName === 'label') return;
+    event.preventDefault();
+    if (clicks.at(-1) !== control) clicks.push(control);
+    start();
+  };
+  const onSubmit = (event) => {
+    if (live || !inPage(event.target)) return;
+    event.preventDefault();
+    submits.push([event.target, event.submitter]);
+    start();
+  };
+  const onInput = (event) => {
+    const field = event.target;
+    if (!live && inPage(field) && /^(input|textarea|select)$/.test(field.localName)) typed.add(field);
+  };
+  const onInstallPrompt = (event) => {
+    // Chromium's install offer fires once per page: kept for the app's install prompt.
+    event.preventDefault();
+    installPrompt = event;
+  };
+  document.addEventListener('click', onClick, true);
+  document.addEventListener('submit', onSubmit, true);
+  document.addEventListener('input', onInput, true);
+  window.addEventListener('beforeinstallprompt', onInstallPrompt);
+
+  document.addEventListener(
+    startedEvent,
+    (event) => {
+      live = true;
+      document.removeEventListener('click', onClick, true);
+      document.removeEventListener('submit', onSubmit, true);
+      document.removeEventListener('input', onInput, true);
+      window.removeEventListener('beforeinstallprompt', onInstallPrompt);
+      if (installPrompt) window.dispatchEvent(installPrompt);
+      if (!event.detail?.hydrated) return;
+      // What each field holds now and held in the prerendered page, and the event React reads it on;
+      // all read first, since React re-renders a controlled field with its own state as others change.
+      const entered = [...typed].flatMap((field) => {
+        const checkable = field.type === 'checkbox' || field.type === 'radio';
+        const property = checkable ? 'checked' : 'value';
+        const initial = checkable
+          ? field.defaultChecked
+          : field.localName === 'select'
+            ? ([...field.options].find((option) => option.defaultSelected) ?? field.options[0])?.value
+            : field.defaultValue;
+        const set = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), property)?.set;
+        const value = field[property];
+        if (!field.isConnected || !set || value === initial) return [];
+        const type = checkable ? 'click' : field.localName === 'select' ? 'change' : 'input';
+        // A plain Event: a synthetic MouseEvent click would toggle a checkbox.
+        const change = (to) => {
+          set.call(field, to);
+          field.dispatchEvent(new Event(type, { bubbles: true }));
+        };
+        return [{ initial, value, change }];
+      });
+      // Back to the prerendered state: the events make React hydrate the fields, which keep it.
+      for (const field of entered) field.change(field.initial);
+      // Then what the visitor entered, which React now sees as changes.
+      for (const field of entered) field.change(field.value);
+      // After React has applied those changes.
+      setTimeout(() => {
+        for (const control of clicks) if (control.isConnected) control.click();
+        for (const [form, submitter] of submits) {
+          if (form.isConnected) form.requestSubmit(submitter?.form === form ? submitter : undefined);
+        }
+      });
+    },
+    { once: true },
+  );
+
+  // The service worker (offline pages, installability) registers without the app, after the load event.
+  if ('serviceWorker' in navigator) {
+    const register = () => navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined);
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+  }
+
+  let signedIn = false;
+  try {
+    signedIn = window.localStorage.getItem(hintKey) !== null;
+  } catch {
+    signedIn = false;
+  }
+  const prerenderedHere =
+    root?.hasAttribute('data-prerendered') && document.documentElement.lang === lang && !location.search;
+  if (!prerenderedHere || signedIn) {
+    // After the first paint (a hidden tab paints no frames: half a second at most).
+    requestAnimationFrame(() => setTimeout(start));
+    setTimeout(start, 500);
+  } else {
+    for (const type of INTENTS) window.addEventListener(type, onIntent, capture);
+    // A session without the hint (signed in before it existed, by an API call, or the storage
+    // cleared): the session's own answer, a small JSON request and no script, starts the app too.
+    fetch(meUrl, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((body) => {
+        if (body?.data) start();
+      })
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The prerendered pages' scripts: the shell's entry script and the modules it preloads go into a
+ * small module of their own (an external file: the CSP allows no inline script but the hashed theme
+ * script), which starts them as `startOnIntent` says. Returns its source and the shell without those tags.
  */
 export function deferScripts(shell) {
   const entry = shell.match(ENTRY)?.[1];
   if (!entry) throw new Error('dist/index.html has no module script');
   const preloads = [...shell.matchAll(PRELOAD)].map((match) => match[1]);
-  const source = `// Starts the app after the prerendered page's first paint (web/scripts/prerender.mjs).
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  for (const href of ${JSON.stringify(preloads)}) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-  import(${JSON.stringify(entry)});
-};
-requestAnimationFrame(() => setTimeout(start));
-setTimeout(start, 500);
-`;
+  const config = { entry, preloads, ...START_CONFIG };
+  const minified = minifySync('start.js', `(${startOnIntent.toString()})(${JSON.stringify(config)});`, {
+    module: true,
+    compress: true,
+    mangle: true,
+  });
+  if (minified.errors.length > 0) throw new Error(`the start module: ${minified.errors[0].message}`);
+  // The comment names this function: initial-bundle.mjs tells this module from older ones by it.
+  const source = `// startOnIntent: starts the app of a prerendered page (web/scripts/prerender.mjs).\n${minified.code}`;
   return { source, shell: shell.replace(ENTRY, '').replace(PRELOAD, '') };
+}
+
+/**
+ * The CSP hashes ('sha256-…') of the shell's inline scripts (the theme script in <head>), for the
+ * server's script-src: it reads them from dist/csp.json at start.
+ */
+export function inlineScriptHashes(html) {
+  const hashes = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc=/i.test(match[1] ?? '')) continue;
+    hashes.push(`'sha256-${createHash('sha256').update(match[2], 'utf8').digest('base64')}'`);
+  }
+  return hashes;
 }
 
 const HEAD_TAGS = /^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/;
@@ -112,7 +296,13 @@ async function compressAll(dir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { render } = await bundleRenderer();
-  const deferred = deferScripts(await readFile(path.join(dist, 'index.html'), 'utf8'));
+  const built = await readFile(path.join(dist, 'index.html'), 'utf8');
+  // The server adds these to its CSP's script-src (server/src/platform/http/security-headers.ts).
+  await writeFile(
+    path.join(dist, 'csp.json'),
+    `${JSON.stringify({ scriptSrc: inlineScriptHashes(built) }, null, 2)}\n`,
+  );
+  const deferred = deferScripts(built);
   const hash = createHash('sha256').update(deferred.source).digest('base64url').slice(0, 10);
   const start = `/assets/start-${hash}.js`;
   await writeFile(path.join(dist, start), deferred.source);

@@ -8,7 +8,7 @@ import { registerServiceWorker } from './features/pwa/register';
 import { loadMessages } from './i18n/load-messages';
 import { initialLocale } from './i18n/locale-state';
 import { createQueryClient } from './lib/query-client';
-import { startApp } from './prerendered';
+import { announceStarted, keepSignedInHint, startApp } from './prerendered';
 import { routes } from './routes';
 
 const container = document.getElementById('root');
@@ -25,6 +25,7 @@ listenForInstallPrompt();
 
 const locale = initialLocale();
 const queryClient = createQueryClient();
+keepSignedInHint(queryClient);
 // The first language's catalog downloads beside the first page's chunk (which startApp or the router
 // starts loading), not after it; the I18nProvider picks up the same download.
 const messages = loadMessages(locale);
@@ -38,4 +39,6 @@ const app = () => (
   </StrictMode>
 );
 
-void startApp(container, { app, routes, queryClient, locale, messages });
+void startApp(container, { app, routes, queryClient, locale, messages }).then(({ mode }) =>
+  announceStarted(mode),
+);

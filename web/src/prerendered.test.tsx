@@ -8,9 +8,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from './app/app-providers';
 import { THEME_STORAGE_KEY } from './app/theme';
 import { render as prerender } from './entry-server';
+import { authKeys } from './features/auth/api';
 import { loadMessages } from './i18n/load-messages';
 import { createQueryClient } from './lib/query-client';
-import { startApp } from './prerendered';
+import {
+  announceStarted,
+  keepSignedInHint,
+  SIGNED_IN_HINT_KEY,
+  STARTED_EVENT,
+  startApp,
+} from './prerendered';
 import { routes as appRoutes } from './routes';
 import { mockServer, TEST_USER } from './test/render-app';
 
@@ -158,5 +165,31 @@ describe('prerendered pages', () => {
     const root = await servePrerendered('/pricing');
     await start(root).started;
     expect(document.head.querySelector('[data-prerendered]')).toBeNull();
+  });
+});
+
+describe('the signed-in hint for the prerendered pages’ start module', () => {
+  afterEach(() => window.localStorage.removeItem(SIGNED_IN_HINT_KEY));
+
+  it('is kept while the app knows a signed-in person and dropped once the session answer is “nobody”', () => {
+    const queryClient = createQueryClient();
+    const stop = keepSignedInHint(queryClient);
+    queryClient.setQueryData(authKeys.me(), TEST_USER);
+    expect(window.localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
+    queryClient.setQueryData(authKeys.socialProviders(), []);
+    expect(window.localStorage.getItem(SIGNED_IN_HINT_KEY)).toBe('1');
+    queryClient.setQueryData(authKeys.me(), null);
+    expect(window.localStorage.getItem(SIGNED_IN_HINT_KEY)).toBeNull();
+    stop();
+  });
+
+  it('tells the start module whether the prerendered nodes were kept', () => {
+    const seen: unknown[] = [];
+    const listener = (event: Event) => seen.push(event instanceof CustomEvent ? event.detail : null);
+    document.addEventListener(STARTED_EVENT, listener);
+    announceStarted('hydrated');
+    announceStarted('rendered');
+    document.removeEventListener(STARTED_EVENT, listener);
+    expect(seen).toEqual([{ hydrated: true }, { hydrated: false }]);
   });
 });

@@ -9,6 +9,36 @@ import { meQueryOptions } from './features/auth/api';
 export const PRERENDERED_LOCALE: TLocale = 'en';
 
 /**
+ * Set in this device's storage while the app last saw a signed-in person: a prerendered page's start
+ * module (web/scripts/prerender.mjs, START_CONFIG) then starts the app at once instead of waiting for
+ * the visitor's first interaction. A hint for that only: the session is always asked of the server.
+ */
+export const SIGNED_IN_HINT_KEY = 'kaleido.signed-in';
+
+/** Dispatched on document once the app has taken over #root (`detail.hydrated`): the start module replays what it held. */
+export const STARTED_EVENT = 'kaleido:started';
+
+/** Keeps SIGNED_IN_HINT_KEY in step with every answer about the session (sign-in, sign-out, expiry). */
+export function keepSignedInHint(queryClient: QueryClient): () => void {
+  const key = JSON.stringify(meQueryOptions().queryKey);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (JSON.stringify(event.query.queryKey) !== key) return;
+    try {
+      if (event.query.state.data) window.localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+      else window.localStorage.removeItem(SIGNED_IN_HINT_KEY);
+    } catch {
+      // Storage unavailable: the next visit starts on intent, and hydration falls back if need be.
+    }
+  });
+}
+
+/** Tells the start module that the app has taken over the page (hydrated: the prerendered nodes are React's now). */
+export function announceStarted(mode: 'hydrated' | 'rendered'): void {
+  document.dispatchEvent(new CustomEvent(STARTED_EVENT, { detail: { hydrated: mode === 'hydrated' } }));
+}
+
+/**
  * Loads the lazy modules of the routes that match the current address and puts them in place, so the
  * router's first render is the page itself (as in the prerendered HTML), not its HydrateFallback.
  */

@@ -7,10 +7,12 @@ import { useTheme } from './theme-provider';
 export function ThemeToggle({ className }: { className?: string }) {
   const t = useT();
   const { resolvedTheme, toggleTheme } = useTheme();
-  // A prerendered page is rendered in the light theme: the label follows the stored theme once
-  // hydrated, and the icon follows the `dark` class that theme-init.js sets before the first paint.
-  const dark = useHydrated() && resolvedTheme === 'dark';
-  const label = t(dark ? 'app.theme.toLight' : 'app.theme.toDark');
+  // A prerendered page is rendered in the light theme, and its app may start only when the visitor
+  // shows intent: until then the accessible name comes from two texts of which the `dark` class that
+  // index.html's theme script sets before the first paint shows one (as it does the icon); once
+  // hydrated, the label follows the stored theme.
+  const hydrated = useHydrated();
+  const label = hydrated ? t(resolvedTheme === 'dark' ? 'app.theme.toLight' : 'app.theme.toDark') : undefined;
   return (
     <button
       type="button"
@@ -24,6 +26,12 @@ export function ThemeToggle({ className }: { className?: string }) {
     >
       <Sun className="hidden size-[18px] dark:block" aria-hidden />
       <Moon className="size-[18px] dark:hidden" aria-hidden />
+      {!hydrated && (
+        <>
+          <span className="sr-only dark:hidden">{t('app.theme.toDark')}</span>
+          <span className="sr-only hidden dark:inline">{t('app.theme.toLight')}</span>
+        </>
+      )}
     </button>
   );
 }

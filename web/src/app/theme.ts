@@ -1,6 +1,6 @@
 import { SETTINGS_OPTIONS } from '@kaleido/common/browser';
 
-/** Keep in step with web/public/theme-init.js, which applies the theme before first paint. */
+/** Keep in step with the theme script in web/index.html, which applies the theme before first paint. */
 export const THEME_STORAGE_KEY = 'kaleido-theme';
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 /** The browser chrome colour (meta theme-color) of each theme: the page background. */

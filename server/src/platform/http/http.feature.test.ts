@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -170,11 +171,16 @@ describe('error envelope', () => {
   });
 });
 
+/** A CSP source allowing the inline script `text`. */
+function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 describe('single-page app serving', () => {
   let dist: string;
   let ctx: TestContext;
-  const shell =
-    '<!doctype html><html><head><title>Kaleido</title></head><body><div id="root"></div></body></html>';
+  const themeScript = "document.documentElement.classList.toggle('dark', false);";
+  const shell = `<!doctype html><html><head><title>Kaleido</title><script>${themeScript}</script></head><body><div id="root"></div></body></html>`;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(os.tmpdir(), 'kaleido-dist-'));
@@ -182,6 +188,11 @@ describe('single-page app serving', () => {
     await writeFile(path.join(dist, 'index.html'), shell);
     await writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // As web/scripts/prerender.mjs writes it; a source that is not a hash must be ignored.
+    await writeFile(
+      path.join(dist, 'csp.json'),
+      JSON.stringify({ scriptSrc: [sha256Source(themeScript), "'unsafe-inline'", 'https://cdn.example'] }),
+    );
   });
   afterAll(async () => {
     await rm(dist, { recursive: true, force: true });
@@ -203,6 +214,18 @@ describe('single-page app serving', () => {
       expect(response.body).toBe(shell);
     },
   );
+
+  it('allows the shell’s inline theme script by its hash, and no other inline script', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/pricing' });
+    const inline = response.body.match(/<script>([^<]*)<\/script>/)?.[1] ?? '';
+    const scriptSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim())
+      .find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${sha256Source(inline)}`);
+    const api = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(response.headers['content-security-policy']);
+  });
 
   it('answers unknown pages with the shell and status 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/no-such-page' });

@@ -32,6 +32,12 @@ function set(event: BeforeInstallPromptEvent | null): void {
 }
 
 function watchEngagement(): void {
+  // A prerendered page starts the app on the visitor's first use of it (web/scripts/prerender.mjs),
+  // before these listeners exist: #root carries `data-used` then.
+  if (document.getElementById('root')?.hasAttribute('data-used')) {
+    engaged = true;
+    return;
+  }
   const options = { capture: true, passive: true } as const;
   const onFirstUse = () => {
     for (const type of ENGAGEMENT_EVENTS) window.removeEventListener(type, onFirstUse, options);
