@@ -12,6 +12,25 @@ import { type Database, migrateToLatest } from '../../platform/db/database.js';
 import { allMigrations } from '../../platform/db/migrations/index.js';
 import { type AssetPageQuery, createAssetsRepository } from './assets.repository.js';
 
+type AssetsRepository = ReturnType<typeof createAssetsRepository>;
+
+/** The ids of every page of a search, `limit` rows a page, each page after the last one's cursor. */
+async function everyPage(
+  repository: AssetsRepository,
+  query: Omit<AssetPageQuery, 'limit' | 'after'>,
+  limit: number,
+): Promise<string[][]> {
+  const ids: string[][] = [];
+  let after: AssetPageQuery['after'];
+  for (;;) {
+    const rows = await repository.page({ ...query, limit, after });
+    ids.push(rows.map((row) => row.id));
+    const last = rows.at(-1);
+    if (rows.length < limit || !last) return ids;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
 type Kind = 'image' | 'video' | 'audio';
 
 /** An asset row as any insert writes it (the FTS triggers and the SQLite time key must cope). */
@@ -221,25 +240,8 @@ describe('library search and paging', () => {
     const viaProbe = createAssetsRepository(database.kysely, database.dialect, {
       postgresSearch: { ginMatches: 0, window: 20, probe: 5 },
     });
-    const pages = async (repository: typeof viaGin, q: string, extra: Partial<AssetPageQuery>) => {
-      const ids: string[][] = [];
-      let after: AssetPageQuery['after'];
-      for (;;) {
-        const rows = await repository.page({
-          userId: ada.user.id,
-          q,
-          type: 'all',
-          sort: 'newest',
-          limit: 4,
-          after,
-          ...extra,
-        });
-        ids.push(rows.map((row) => row.id));
-        const last = rows.at(-1);
-        if (rows.length < 4 || !last) return ids;
-        after = { createdAt: last.created_at, id: last.id };
-      }
-    };
+    const pages = (repository: AssetsRepository, q: string, extra: Partial<AssetPageQuery>) =>
+      everyPage(repository, { userId: ada.user.id, q, type: 'all', sort: 'newest', ...extra }, 4);
     for (const q of ['light', 'ocean', 'oce', 'misty forest', 'zeppelin', 'nothing']) {
       for (const extra of [
         {},
@@ -292,25 +294,8 @@ describe('library search and paging', () => {
       sqliteSearch: { groupWords: false },
       postgresSearch: { ginMatches: Number.POSITIVE_INFINITY, expandWords: false },
     });
-    const pages = async (repository: typeof flat, q: string, extra: Partial<AssetPageQuery>) => {
-      const ids: string[][] = [];
-      let after: AssetPageQuery['after'];
-      for (;;) {
-        const rows = await repository.page({
-          userId: ada.user.id,
-          q,
-          type: 'all',
-          sort: 'newest',
-          limit: 3,
-          after,
-          ...extra,
-        });
-        ids.push(rows.map((row) => row.id));
-        const last = rows.at(-1);
-        if (rows.length < 3 || !last) return ids;
-        after = { createdAt: last.created_at, id: last.id };
-      }
-    };
+    const pages = (repository: AssetsRepository, q: string, extra: Partial<AssetPageQuery>) =>
+      everyPage(repository, { userId: ada.user.id, q, type: 'all', sort: 'newest', ...extra }, 3);
 
     for (const extra of [
       {},
