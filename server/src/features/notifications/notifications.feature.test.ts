@@ -492,6 +492,11 @@ describe('e-mail notifications', () => {
 
     fake.set({ kind: 'fail' });
     await as().post('/api/generate-image', { prompt: 'tokyo time' });
+    // The e-mail is written once the job has ended, which may be after the answer: the zone is read then.
+    await until(
+      async () => (await mailTo()).some((mail) => mail.text.includes('tokyo time')),
+      'the first e-mail',
+    );
     // The setting wins over the browser's zone.
     await as().patch('/api/settings', { timezone: 'America/New_York' });
     await as().post('/api/generate-image', { prompt: 'new york time' });
