@@ -344,6 +344,24 @@ describe('library search and paging', () => {
   });
 });
 
+/** A person's row written directly, for a database migrated only part of the way. */
+async function insertPerson(database: Database, userId: string, createdAt: string): Promise<void> {
+  await database.kysely
+    .insertInto('users')
+    .values({
+      id: userId,
+      email: `${userId}@example.com`,
+      display_name: 'Ada',
+      password_hash: null,
+      role: 'user',
+      plan: 'free',
+      email_verified_at: null,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .execute();
+}
+
 describe('migration 0018 (library search)', () => {
   let bare: Awaited<ReturnType<typeof openBareDatabase>>;
   afterEach(async () => {
@@ -355,21 +373,7 @@ describe('migration 0018 (library search)', () => {
     const { database } = bare;
     await migrateToJustBefore(database, '0018-library-search');
     const userId = randomUUID();
-    const now = at(0);
-    await database.kysely
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@example.com`,
-        display_name: 'Ada',
-        password_hash: null,
-        role: 'user',
-        plan: 'free',
-        email_verified_at: null,
-        created_at: now,
-        updated_at: now,
-      } as never)
-      .execute();
+    await insertPerson(database, userId, at(0));
     // Older rows inserted last, and two in the same millisecond.
     for (const row of [
       assetRow(userId, 'b-tie', 'Golden lighthouse', at(5)),
@@ -456,20 +460,7 @@ describe('migration 0022 (search terms on PostgreSQL)', () => {
     const { database } = bare;
     await migrateToJustBefore(database, '0022-library-search-terms');
     const userId = randomUUID();
-    await database.kysely
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: `${userId}@example.com`,
-        display_name: 'Ada',
-        password_hash: null,
-        role: 'user',
-        plan: 'free',
-        email_verified_at: null,
-        created_at: at(0),
-        updated_at: at(0),
-      })
-      .execute();
+    await insertPerson(database, userId, at(0));
     await database.kysely
       .insertInto('assets')
       .values(assetRow(userId, 'old', 'Golden sci-fi hour', at(1)))
