@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { AppConfig } from '../../config.js';
 import { type Dialect, postgresDialect, sqliteDialect } from './dialect.js';
 import { allMigrations } from './migrations/index.js';
+import { runPrecompiledDirectly } from './precompiled.js';
 import type { DB } from './schema.js';
 import { SAFETY_NET_PAGES, type SqliteCheckpointer, startSqliteCheckpointer } from './sqlite-checkpointer.js';
 
@@ -67,6 +68,7 @@ function openSqlite(file: string): Database {
   }
   const prepare = statementCache(native);
   const kysely = new Kysely<DB>({ dialect: new SqliteDialect({ database: kyselySqlite(native, prepare) }) });
+  runPrecompiledDirectly(kysely, { db: native, prepare });
   return wrap(kysely, sqliteDialect, {
     beforeClose: () => checkpointer?.close(),
     native: { kind: 'sqlite', db: native, prepare },

@@ -86,6 +86,74 @@ describe('precompiled queries', () => {
     expect(await planOf.rows(database.kysely, ada)).toEqual(built);
   });
 
+  // On SQLite precompiled queries run on the connection directly (runPrecompiledDirectly): never inside
+  // another request's transaction, which holds the one connection between two of its awaits.
+  it('keeps a query on the database out of a transaction open meanwhile: it waits for its end', async () => {
+    const ada = await addUser('ada@example.com', 'free');
+    const planOf = precompiled(1, (db, id: string) =>
+      db.selectFrom('users').select('plan').where('id', '=', id),
+    );
+    const rename = precompiled(2, (db, id: string, name: string) =>
+      db.updateTable('users').set({ display_name: name }).where('id', '=', id),
+    );
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let written!: () => void;
+    const hasWritten = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    const rolledBack = database.kysely
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('users').set({ plan: 'pro' }).where('id', '=', ada).execute();
+        written();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => 'rolled back');
+    await hasWritten;
+    // A read and a write on the database itself while the transaction is open.
+    const read = planOf.first(database.kysely, ada);
+    const write = rename.execute(database.kysely, ada, 'Ada L.');
+    const settled: string[] = [];
+    void read.then(() => settled.push('read'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    if (database.dialect.name === 'sqlite') {
+      // The one connection is the transaction's: both wait for it (PostgreSQL reads from another).
+      expect(settled).toEqual([]);
+    }
+    release();
+    expect(await rolledBack).toBe('rolled back');
+    // Neither saw the uncommitted plan, and the write was not rolled back with the transaction.
+    expect(await read).toEqual({ plan: 'free' });
+    await write;
+    expect(
+      await database.kysely
+        .selectFrom('users')
+        .select(['plan', 'display_name'])
+        .where('id', '=', ada)
+        .execute(),
+    ).toEqual([{ plan: 'free', display_name: 'Ada L.' }]);
+  });
+
+  it('answers writes as the driver does: affected rows and, for an insert, the row id', async () => {
+    const ada = await addUser('ada@example.com', 'free');
+    const rename = precompiled(2, (db, id: string, name: string) =>
+      db.updateTable('users').set({ display_name: name }).where('id', '=', id),
+    );
+    const viaDriver = await database.kysely
+      .updateTable('users')
+      .set({ display_name: 'Ada' })
+      .where('id', '=', ada)
+      .executeTakeFirst();
+    const result = await rename.execute(database.kysely, ada, 'Ada L.');
+    expect(result.numAffectedRows).toBe(viaDriver.numUpdatedRows);
+    expect(result.rows).toEqual([]);
+    expect((await rename.execute(database.kysely, randomUUID(), 'Nobody')).numAffectedRows).toBe(0n);
+  });
+
   it('refuses a build that drops one of its values', async () => {
     const careless = precompiled(2, (db, id: string, _unused: string) =>
       db.selectFrom('users').select('id').where('id', '=', id),
