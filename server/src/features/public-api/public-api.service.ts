@@ -97,7 +97,6 @@ export function createPublicApiService(deps: {
     row: GenerationRow,
     balance?: number,
   ): Promise<PublicGenerateAnswer> {
-    const generation = await deps.generations.present(row);
     const meta = {
       creditsUsed: row.status === 'failed' || row.status === 'cancelled' ? 0 : row.cost,
       remainingCredits: balance ?? (await balanceOf(row.user_id)),
@@ -112,6 +111,7 @@ export function createPublicApiService(deps: {
     }
     call.credits = row.cost;
     if (row.status === 'succeeded') {
+      const generation = await deps.generations.present(row);
       // A result the clean-up deleted (a key replayed days later) has nothing left to answer with.
       if (!generation.asset) throw new AppError('RESULT_EXPIRED');
       call.outcome = 'success';

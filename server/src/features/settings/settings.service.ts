@@ -13,18 +13,36 @@ import { pickHandle } from '../accounts/handles.js';
 import type { UsersRepository } from '../accounts/users.repository.js';
 import type { SettingsRepository } from './settings.repository.js';
 
-/**
- * The stored settings JSON read back against the contract: each field that no longer validates (or was
- * added later) falls back to its default.
- */
-export function readStoredSettings(stored: string | undefined): TSettingsFields {
+/** How many distinct stored settings texts `readStoredSettings` keeps read (a few hundred bytes each). */
+const READ_SETTINGS_KEPT = 1000;
+const readSettings = new Map<string, Readonly<TSettingsFields>>();
+
+function parseStoredSettings(stored: string | undefined): Readonly<TSettingsFields> {
   const raw = stored ? (JSON.parse(stored) as Record<string, unknown>) : {};
   const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
   const shape = ZSettingsFields.shape;
   for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
     if (key in raw && shape[key].safeParse(raw[key]).success) merged[key] = raw[key];
   }
-  return ZSettingsFields.parse(merged);
+  return Object.freeze(ZSettingsFields.parse(merged));
+}
+
+/**
+ * The stored settings JSON read back against the contract: each field that no longer validates (or was
+ * added later) falls back to its default. The result depends on the text alone, so the texts read
+ * recently are kept read (a job's accept path asks for one setting of its owner's on every submit, and
+ * validating every field costs more than the rest of that read); the object is frozen, callers copy it.
+ */
+export function readStoredSettings(stored: string | undefined): Readonly<TSettingsFields> {
+  const text = stored ?? '';
+  let settings = readSettings.get(text);
+  if (!settings) {
+    settings = parseStoredSettings(stored);
+    if (readSettings.size >= READ_SETTINGS_KEPT)
+      readSettings.delete(readSettings.keys().next().value as string);
+    readSettings.set(text, settings);
+  }
+  return settings;
 }
 
 /**

@@ -28,12 +28,24 @@ export function createEmbeddedQueue(
     }
   }
 
+  // One pump per turn of the event loop, however many jobs were queued in it.
+  let pumpScheduled = false;
+  function schedulePump(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
   function enqueueNow(jobId: string): void {
     if (queued.has(jobId)) return;
     queued.add(jobId);
     pending.push(jobId);
-    // Let the caller finish its response first.
-    setImmediate(pump);
+    // Let the caller finish its response first. With every worker busy there is nothing to start:
+    // the pump runs again as each job ends.
+    if (running.size < concurrency) schedulePump();
   }
 
   return {
