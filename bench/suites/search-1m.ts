@@ -169,6 +169,20 @@ const CASES: { label: string; query: (i: number) => string }[] = [
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
+/**
+ * Wall time and this process's CPU time of `fn`, in ms. On a loaded machine the wall time carries the
+ * waits for a core; the CPU time does not, and on SQLite (in this process) it is the whole request's
+ * work. PostgreSQL's own work is in its server's processes, not here.
+ */
+async function timeAndCpu(fn: () => Promise<unknown>): Promise<{ wall: number; cpu: number }> {
+  const cpuStart = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await fn();
+  const wall = Number(process.hrtime.bigint() - start) / 1e6;
+  const cpu = process.cpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
 async function measure(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<BenchRow[]> {
   const bench = await startInProcessApp({ kind, pgUrl, workerConcurrency: 0 });
   try {
@@ -194,16 +208,27 @@ async function measure(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<Ben
     global.gc?.();
     const before = process.memoryUsage();
     const plain: number[] = [];
+    const plainCpu: number[] = [];
     const timings = CASES.map(() => [] as number[]);
+    const cpuTimings = CASES.map(() => [] as number[]);
     // Interleaved, so a slow moment of the machine hits every case alike.
     for (let i = 0; i < SAMPLES; i++) {
-      plain.push(await timeIt(() => get('')));
-      for (const [c, item] of CASES.entries()) timings[c]?.push(await timeIt(() => get(url(item.query(i)))));
+      const page = await timeAndCpu(() => get(''));
+      plain.push(page.wall);
+      plainCpu.push(page.cpu);
+      for (const [c, item] of CASES.entries()) {
+        const measured = await timeAndCpu(() => get(url(item.query(i))));
+        timings[c]?.push(measured.wall);
+        cpuTimings[c]?.push(measured.cpu);
+      }
     }
     global.gc?.();
     const after = process.memoryUsage();
     const rows = ROWS.toLocaleString('en-US');
     const p50 = (values: number[]) => `${percentile(values, 50).toFixed(2)} ms`;
+    const cpuLabel = kind === 'sqlite' ? 'CPU' : 'CPU without PostgreSQL';
+    const cpu = (values: number[]) =>
+      `${percentile(values, 50).toFixed(2)} / ${percentile(values, 95).toFixed(2)} ms`;
     return [
       {
         name: `${kind}: newest page of 30, no search (${rows} assets), p95`,
@@ -211,7 +236,11 @@ async function measure(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<Ben
         unit: 'ms',
         baseline: true,
         higherIsBetter: false,
-        extra: { p50: p50(plain), seeded: `${(seededIn / 1000).toFixed(0)} s` },
+        extra: {
+          p50: p50(plain),
+          [`${cpuLabel} p50 / p95`]: cpu(plainCpu),
+          seeded: `${(seededIn / 1000).toFixed(0)} s`,
+        },
       },
       ...CASES.map((item, c) => ({
         name: `${kind}: ${item.label}, p95`,
@@ -221,6 +250,10 @@ async function measure(kind: 'sqlite' | 'postgres', pgUrl?: string): Promise<Ben
         extra: {
           p50: p50(timings[c] ?? []),
           [`× ${kind} page`]: (percentile(timings[c] ?? [], 95) / percentile(plain, 95)).toFixed(2),
+          [`${cpuLabel} p50 / p95`]: cpu(cpuTimings[c] ?? []),
+          [`${cpuLabel} p95 × page`]: (
+            percentile(cpuTimings[c] ?? [], 95) / percentile(plainCpu, 95)
+          ).toFixed(2),
         },
       })),
       {

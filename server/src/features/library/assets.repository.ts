@@ -296,8 +296,10 @@ function sqliteAfterKey(query: AssetPageQuery, after: { createdAt: string; id: s
 }
 
 /**
- * SQLite search: the FTS5 index, walked in rowid (= time) order, filters by person, type and words in
- * one MATCH, so the LIMIT stops the walk after one page whatever the number of matches.
+ * SQLite search: the FTS5 index, walked in key order, filters by person, type and words in one MATCH,
+ * so the LIMIT stops the walk after one page whatever the number of matches. An index row's key is
+ * the asset's negated rowid (time key; migration 0023): newest first is FTS5's ascending walk, the
+ * fast one.
  */
 async function sqliteSearchPage(
   trx: Executor,
@@ -307,14 +309,14 @@ async function sqliteSearchPage(
 ) {
   const newest = query.sort === 'newest';
   const after = query.after
-    ? sql`and assets_search.rowid ${sql.raw(newest ? '<' : '>')} ${sqliteAfterKey(query, query.after)}`
+    ? sql`and assets_search.rowid ${sql.raw(newest ? '>' : '<')} -(${sqliteAfterKey(query, query.after)})`
     : sql``;
   const match = await searchMatch(trx, query, words, tuning.groupWords ?? true);
   if (!match) return [];
   const result = await sql<Selectable<AssetsTable>>`
-    select assets.* from assets_search join assets on assets.rowid = assets_search.rowid
+    select assets.* from assets_search join assets on assets.rowid = -assets_search.rowid
     where assets_search match ${match} and assets.user_id = ${query.userId} ${after}
-    order by assets_search.rowid ${sql.raw(newest ? 'desc' : 'asc')}
+    order by assets_search.rowid ${sql.raw(newest ? 'asc' : 'desc')}
     limit ${query.limit}`.execute(trx);
   return result.rows;
 }

@@ -436,16 +436,180 @@ describe('migration 0018 (library search)', () => {
       // The time key survives VACUUM (the rowids of a table without an INTEGER PRIMARY KEY are kept).
       db.exec('vacuum');
       expect(await page('golden')).toEqual(['last', 'new', 'b-tie', 'a-tie', 'old']);
-      // The search walks the full-text index in time order and stops at the limit: no sort step.
-      const plan = db
+      expect(searchPlan(db, 'asc')).toEqual(searchPlanShape);
+    }
+  });
+});
+
+/** The repository's SQLite search (newest first: `asc`; oldest: `desc`), as EXPLAIN QUERY PLAN says. */
+function searchPlan(db: { prepare(sql: string): { all(): unknown[] } }, order: 'asc' | 'desc'): string[] {
+  return db
+    .prepare(
+      `explain query plan select assets.* from assets_search join assets on assets.rowid = -assets_search.rowid where assets_search match 'x' and assets.user_id = 'u' and assets_search.rowid > -5 order by assets_search.rowid ${order} limit 31`,
+    )
+    .all()
+    .map((row) => (row as { detail: string }).detail);
+}
+
+/**
+ * The full-text index walked in key (= time) order, each match's row read by its rowid, and no sort
+ * step: the LIMIT stops the walk after one page.
+ */
+const searchPlanShape = [
+  expect.stringMatching(/^SCAN assets_search VIRTUAL TABLE INDEX/),
+  expect.stringMatching(/^SEARCH assets USING INTEGER PRIMARY KEY \(rowid=\?\)$/),
+];
+
+describe('migration 0023 (newest first is the full-text index’s ascending order on SQLite)', () => {
+  let bare: Awaited<ReturnType<typeof openBareDatabase>>;
+  afterEach(async () => {
+    await bare.close();
+  });
+
+  it('keeps every search, page and cursor of existing and new assets, and rolls back to 0018’s index', async () => {
+    bare = await openBareDatabase();
+    const { database } = bare;
+    await migrateToJustBefore(database, '0023-library-search-newest-first');
+    const userId = randomUUID();
+    const otherId = randomUUID();
+    await insertPerson(database, userId, at(0));
+    await insertPerson(database, otherId, at(0));
+    // Out of time order, three in one millisecond (in id order: SQLite breaks ties by insertion, which
+    // PostgreSQL's id order then matches), unsaved ones, videos and another person's.
+    const seconds = [5, 1, 9, 3, 7, 2, 8, 4, 6, 0, 11, 10];
+    const rows = [
+      ...seconds.map((second) =>
+        assetRow(userId, `s${String(second).padStart(2, '0')}`, `golden hour ${second}`, at(second), {
+          kind: second % 3 === 0 ? 'video' : 'image',
+          saved: second === 4 ? 0 : 1,
+        }),
+      ),
+      ...['t-a', 't-b', 't-c'].map((id) => assetRow(userId, id, 'golden tie', at(6, 500))),
+      assetRow(otherId, 'theirs', 'golden hour', at(6)),
+    ];
+    for (const row of rows) {
+      await database.kysely
+        .insertInto('assets')
+        .values(row as never)
+        .execute();
+    }
+    const native = database.native.kind === 'sqlite' ? database.native.db : null;
+    const schema = () =>
+      native
+        ?.prepare("select type, name, sql from sqlite_schema where name like 'assets_search%' order by name")
+        .all();
+    const schemaBefore = schema();
+    await migrateToLatest(database);
+
+    const assets = createAssetsRepository(database.kysely, database.dialect);
+    const pages = (q: string | undefined, extra: Partial<AssetPageQuery> = {}) =>
+      everyPage(assets, { userId, q, type: 'all', sort: 'newest', ...extra }, 4);
+    const mine = (filter: (row: (typeof rows)[number]) => boolean) =>
+      rows
+        .filter((row) => row.user_id === userId && filter(row))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
+        .map((row) => row.id);
+    const expectSearches = async (expected: string[], expectedVideos: string[], expectedAll: string[]) => {
+      for (const q of ['gold', 'golden hour', 'GOLD h']) {
+        const words = q.toLowerCase().includes('h');
+        const keep = (ids: string[]) =>
+          words ? ids.filter((id) => rows.find((row) => row.id === id)?.prompt.includes('hour')) : ids;
+        expect((await pages(q)).flat()).toEqual(keep(expected));
+        expect((await pages(q, { sort: 'oldest' })).flat()).toEqual([...keep(expected)].reverse());
+        expect((await pages(q, { type: 'video' })).flat()).toEqual(keep(expectedVideos));
+        expect((await pages(q, { includeUnsaved: true })).flat()).toEqual(keep(expectedAll));
+      }
+      // The list without words (no full-text index) agrees.
+      expect((await pages(undefined)).flat()).toEqual(expected);
+    };
+    const saved = (row: (typeof rows)[number]) => row.saved !== 0;
+    await expectSearches(
+      mine(saved),
+      mine((row) => saved(row) && row.kind === 'video'),
+      mine(() => true),
+    );
+
+    // After the migration: a new row takes its place in time, an edit and a deletion are followed.
+    const late = assetRow(userId, 'late', 'golden late', at(20));
+    const middle = assetRow(userId, 'middle', 'golden middle', at(6, 250));
+    rows.push(late, middle);
+    await database.kysely.insertInto('assets').values(late).execute();
+    await database.kysely.insertInto('assets').values(middle).execute();
+    await database.kysely.updateTable('assets').set({ saved: 1 }).where('id', '=', 's04').execute();
+    const s04 = rows.find((row) => row.id === 's04');
+    if (s04) s04.saved = 1;
+    await assets.delete('s07', userId);
+    rows.splice(
+      rows.findIndex((row) => row.id === 's07'),
+      1,
+    );
+    await expectSearches(
+      mine(saved),
+      mine((row) => saved(row) && row.kind === 'video'),
+      mine(() => true),
+    );
+    // A page continues after its cursor row even once that row is gone.
+    const first = await assets.page({ userId, q: 'golden', type: 'all', sort: 'newest', limit: 3 });
+    const cursorRow = first[2];
+    if (!cursorRow) throw new Error('no third row');
+    await assets.delete(cursorRow.id, userId);
+    const next = await assets.page({
+      userId,
+      q: 'golden',
+      type: 'all',
+      sort: 'newest',
+      limit: 3,
+      after: { createdAt: cursorRow.created_at, id: cursorRow.id },
+    });
+    expect(next.map((row) => row.id)).toEqual(
+      mine(saved)
+        .filter((id) => id !== cursorRow.id)
+        .slice(2, 5),
+    );
+
+    if (native) {
+      const integrity = () =>
+        native.prepare("insert into assets_search(assets_search, rank) values ('integrity-check', 0)").run();
+      expect(integrity).not.toThrow();
+      expect(searchPlan(native, 'asc')).toEqual(searchPlanShape);
+      expect(searchPlan(native, 'desc')).toEqual(searchPlanShape);
+      expect(schema()).not.toEqual(schemaBefore);
+    }
+
+    // Down: 0018's index and triggers exactly, and their search still right; up again.
+    const migrator = new Migrator({
+      db: database.kysely,
+      provider: { getMigrations: async () => allMigrations(database.dialect) },
+    });
+    expect((await migrator.migrateTo('0022-library-search-terms')).error).toBeUndefined();
+    if (native) {
+      expect(schema()).toEqual(schemaBefore);
+      expect(() =>
+        native.prepare("insert into assets_search(assets_search, rank) values ('integrity-check', 0)").run(),
+      ).not.toThrow();
+      const plainKeys = native
         .prepare(
-          "explain query plan select assets.* from assets_search join assets on assets.rowid = assets_search.rowid where assets_search match 'x' and assets.user_id = 'u' order by assets_search.rowid desc limit 31",
+          "select assets.id from assets_search join assets on assets.rowid = assets_search.rowid where assets_search match 'golden' order by assets_search.rowid desc",
         )
         .all()
-        .map((row) => (row as { detail: string }).detail);
-      expect(plan[0]).toMatch(/^SCAN assets_search VIRTUAL TABLE/);
-      expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/);
+        .map((row) => (row as { id: string }).id);
+      expect(plainKeys).toEqual(
+        rows
+          .filter((row) => row.id !== cursorRow.id)
+          .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id))
+          .map((row) => row.id),
+      );
     }
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    rows.splice(
+      rows.findIndex((row) => row.id === cursorRow.id),
+      1,
+    );
+    await expectSearches(
+      mine(saved),
+      mine((row) => saved(row) && row.kind === 'video'),
+      mine(() => true),
+    );
   });
 });
 
@@ -507,7 +671,7 @@ describe('migration 0022 (search terms on PostgreSQL)', () => {
       }>`select to_regclass('assets_search_terms')::text as name`.execute(database.kysely);
       expect(left.rows[0]?.name).toBeNull();
     }
-    expect((await migrator.migrateTo('0022-library-search-terms')).error).toBeUndefined();
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await search('quok')).toEqual(['old']);
     if (database.dialect.name === 'postgres') expect(await terms()).toContain('quokka');
   });

@@ -21,6 +21,7 @@ import { creativeTools2 } from './0019-creative-tools-2.js';
 import { trainings } from './0020-trainings.js';
 import { generationsByKey } from './0021-generations-by-key.js';
 import { librarySearchTerms } from './0022-library-search-terms.js';
+import { librarySearchNewestFirst } from './0023-library-search-newest-first.js';
 
 /**
  * Every migration, in order, written once for both dialects. Names sort lexically; never rename or
@@ -49,5 +50,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0020-trainings': trainings(dialect),
     '0021-generations-by-key': generationsByKey(dialect),
     '0022-library-search-terms': librarySearchTerms(dialect),
+    '0023-library-search-newest-first': librarySearchNewestFirst(dialect),
   };
 }
