@@ -1,5 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type RunningAppServer, startAppServer } from '../server/test/app-server.js';
+import { freePort } from '../server/test/postgres-server.js';
 import { appPending, appStarted, type Journey, launchBrowser, openJourney } from './support/browser.js';
 
 /**
@@ -47,6 +49,12 @@ async function holdAppScripts(page: Page): Promise<{ release(): void }> {
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+}
+
+/** The start module has made its choice: started at once (the app's scripts asked for) or waiting. */
+async function startDecided(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 700)));
 }
 
 const dark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -168,7 +176,9 @@ describe('prerendered pages start the app on intent', () => {
     const { page, problems } = await open();
     const held = await holdAppScripts(page);
     await page.goto('/auth');
-    await settled(page);
+    // This server has social sign-in: /auth starts the app at once (its buttons are the app's), whose
+    // scripts are held here, so the network never goes quiet.
+    await startDecided(page);
     expect(await appPending(page)).toBe(true);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
@@ -196,5 +206,137 @@ describe('prerendered pages start the app on intent', () => {
     });
     await page.getByRole('button', { name: 'Open user menu' }).waitFor();
     expect(unexpected(problems)).toEqual([]);
+  });
+});
+
+describe('prerendered pages show this server’s values before the app starts', () => {
+  let browser: Browser;
+  let server: RunningAppServer;
+  let baseURL: string;
+  const journeys: Journey[] = [];
+
+  beforeAll(async () => {
+    // A server of its own, without social sign-in: its first account is the administrator.
+    const port = await freePort();
+    baseURL = `http://localhost:${port}`;
+    server = await startAppServer({
+      port,
+      env: { PUBLIC_URL: baseURL, RATE_LIMIT_SIGNUPS_PER_HOUR: '1000' },
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const journey of journeys) await journey.context.close();
+    await browser?.close();
+    const code = await server?.stop();
+    if (code !== 0 && server) throw new Error(`The server did not shut down cleanly:\n${server.output()}`);
+  });
+
+  async function visitor(): Promise<Journey> {
+    const journey = await openJourney(browser, { baseURL, serviceWorkers: 'block' });
+    journeys.push(journey);
+    return journey;
+  }
+
+  it('an announcement and a starting-credits figure an administrator set are on the page of a visitor who does nothing', async () => {
+    // The defaults: the pages as built, started on intent; the docs with this site's address.
+    const before = await visitor();
+    const held = await holdAppScripts(before.page);
+    await before.page.goto('/');
+    await settled(before.page);
+    expect(await appPending(before.page)).toBe(true);
+    await before.page.getByText('Start free with 10 credits').waitFor();
+    await before.page.goto('/api-docs');
+    await settled(before.page);
+    expect(await before.page.getByTestId('api-base-url').textContent()).toBe(`${baseURL}/api/v1`);
+    await before.page.goto('/auth');
+    await settled(before.page);
+    await before.page.getByRole('button', { name: 'Continue with a social account' }).waitFor();
+    expect(await before.page.getByText('Loading sign-in options').count()).toBe(0);
+    expect(await appPending(before.page)).toBe(true);
+    held.release();
+    expect(unexpected(before.problems)).toEqual([]);
+
+    // The administrator (the first account) sets both.
+    const admin = await fetch(`${baseURL}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin' },
+      body: JSON.stringify({ name: 'Admin', email: 'admin@example.test', password: 'admin password 1' }),
+    });
+    expect(admin.status, await admin.clone().text()).toBeLessThan(300);
+    const cookie = (admin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const text = 'Maintenance tonight <script>window.injected = 1</script> & <b>back soon</b>';
+    const saved = await fetch(`${baseURL}/api/admin/site-settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+      body: JSON.stringify({
+        signupMode: 'open',
+        startingCredits: 25,
+        planModels: { free: null, pro: null, enterprise: null },
+        announcement: { text, level: 'warning', until: null },
+      }),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    // A fresh visitor who does not interact.
+    const { page, problems } = await visitor();
+    const seen = watchRequests(page);
+    await page.goto('/');
+    // The figure is in the page as served, before any script of the app.
+    await page.getByText('Start free with 25 credits').waitFor();
+    expect(await page.getByText('Start free with 10 credits').count()).toBe(0);
+    // The page starts the app by itself, whose banner shows the text as text.
+    const banner = page.getByRole('complementary', { name: 'Announcement' });
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.textContent()).toContain(text);
+    expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
+    expect(seen.scripts.length).toBeGreaterThan(0);
+    await expect.poll(() => appPending(page), { timeout: 30_000 }).toBe(false);
+    // Hydrated, not drawn again: the figure is still the server's, and no hydration error.
+    await page.getByText('Start free with 25 credits').waitFor();
+    await page.keyboard.press('Tab');
+    await page.mouse.wheel(0, 400);
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(unexpected(problems)).toEqual([]);
+
+    // The other pages start at once too, the docs with this site's address.
+    await page.goto('/api-docs');
+    await startDecided(page);
+    expect(await page.getByTestId('api-base-url').textContent()).toBe(`${baseURL}/api/v1`);
+    await banner.waitFor({ timeout: 30_000 });
+    expect(unexpected(problems)).toEqual([]);
+
+    // Without the announcement the figure stays filled in and the page waits for the visitor again.
+    const cleared = await fetch(`${baseURL}/api/admin/site-settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+      body: JSON.stringify({
+        signupMode: 'open',
+        startingCredits: 25,
+        planModels: { free: null, pro: null, enterprise: null },
+        announcement: null,
+      }),
+    });
+    expect(cleared.status).toBe(200);
+    const later = await visitor();
+    const laterSeen = watchRequests(later.page);
+    await later.page.goto('/');
+    await settled(later.page);
+    await later.page.getByText('Start free with 25 credits').waitFor();
+    expect(laterSeen.scripts).toEqual([]);
+    expect(await appPending(later.page)).toBe(true);
+    await appStarted(later.page);
+    await later.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    await later.page.getByText('Start free with 25 credits').waitFor();
+    expect(unexpected(later.problems)).toEqual([]);
+  });
+
+  it('on a server with social sign-in, /auth starts by itself and shows its buttons', async () => {
+    const journey = await openJourney(browser, { baseURL: inject('baseUrl'), serviceWorkers: 'block' });
+    journeys.push(journey);
+    await journey.page.goto('/auth');
+    await journey.page.getByRole('button', { name: 'Continue with Local ID' }).waitFor({ timeout: 30_000 });
+    expect(await journey.page.getByText('Social sign-in is not set up on this server.').count()).toBe(0);
+    expect(unexpected(journey.problems)).toEqual([]);
   });
 });

@@ -199,8 +199,8 @@ describe('two-factor sign-in and passkeys', () => {
       new MutationObserver(note).observe(document, { childList: true, subtree: true, attributes: true });
     });
     await page.goto('/auth');
-    // The passkey list belongs to the e-mail field: focusing it starts the app, which asks for one.
-    await page.getByLabel('Email').click();
+    // The passkey list belongs to the e-mail field, which the app asks for as it starts: at once on
+    // this server's /auth, whose social sign-in buttons are the app's (spa.ts).
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.evaluate(() => sessionStorage.getItem('e2e-email-autocomplete'))).toBe(
       'username webauthn',

@@ -1031,7 +1031,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // The single-page app and the 404 answer.
-  const spa: Spa | null = config.webDistDir ? await registerSpa(app, config.webDistDir) : null;
+  const spa: Spa | null = config.webDistDir
+    ? await registerSpa(app, config.webDistDir, {
+        publicView: () => siteSettings.publicView(null),
+        onChange: (listener) => siteSettings.onChange(listener),
+        socialProviders: () => oidc.list(),
+        publicUrl: config.publicUrl,
+      })
+    : null;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isNavigation = request.method === 'GET' || request.method === 'HEAD';

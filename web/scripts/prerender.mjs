@@ -6,6 +6,9 @@
 // The only inline script is the shell's theme script, allowed by its hash (dist/csp.json, which the
 // server adds to script-src); the app's scripts start from a small module (assets/start-<hash>.js)
 // on the visitor's first sign of intent, or once the page has painted (see startOnIntent).
+// What belongs to the server rather than the build (the starting credits, the site's origin, social
+// sign-in: web/src/served-values.ts) is rendered with the defaults; dist/prerendered/served.json tells
+// the server where its own values go (spa.ts fills them in, or starts the app at once).
 // Then every text file of dist/assets and dist/prerendered gets a .br and a .gz twin, which the server sends to browsers that take them.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -37,7 +40,16 @@ export const START_CONFIG = {
   startedEvent: 'kaleido:started',
   lang: 'en',
   meUrl: '/api/auth/me',
+  // The server's mark (a <meta name=… content="now">, server/src/platform/http/spa.ts) on a page whose
+  // prerender cannot show what this server shows (an announcement, social sign-in's buttons).
+  startNowMeta: 'kaleido-start',
 };
+
+/**
+ * The page variants the server picks instead of a page (served.json's `variants`): /auth for a server
+ * with social sign-in set up shows the buttons' placeholder, not the note that there are none.
+ */
+export const VARIANTS = [{ name: 'auth-social', path: '/auth', when: 'socialSignIn' }];
 
 /**
  * The start module's code (serialised into assets/start-<hash>.js, so it imports nothing). A prerendered
@@ -46,7 +58,8 @@ export const START_CONFIG = {
  * intent: a press, touch, key, focus, wheel or scroll, or the mouse over a control (not a plain link)
  * on a device that hovers. It starts once the page has painted instead when the prerender cannot show
  * this visitor's page: likely signed in (the hint the app keeps, read for nothing else), another
- * language, a query string, or a page that is not prerendered; and as soon as the session answer
+ * language, a query string, a page that is not prerendered, or one the server marked (`startNowMeta`:
+ * what this server shows, an announcement say, is not in it); and as soon as the session answer
  * (`meUrl`, asked without the hint) names a person.
  *
  * Until the app has taken over (its `startedEvent`, `detail.hydrated`), what the visitor does is kept:
@@ -56,7 +69,7 @@ export const START_CONFIG = {
  * keeps its state, but React's own state would not know it).
  * When the app rendered afresh (its DOM is new) nothing is replayed: the old nodes are gone.
  */
-export function startOnIntent({ entry, preloads, hintKey, startedEvent, lang, meUrl }) {
+export function startOnIntent({ entry, preloads, hintKey, startedEvent, lang, meUrl, startNowMeta }) {
   const root = document.getElementById('root');
   const capture = { capture: true, passive: true };
   const CONTROL =
@@ -195,7 +208,8 @@ export function startOnIntent({ entry, preloads, hintKey, startedEvent, lang, me
   }
   const prerenderedHere =
     root?.hasAttribute('data-prerendered') && document.documentElement.lang === lang && !location.search;
-  if (!prerenderedHere || signedIn) {
+  const marked = document.querySelector(`meta[name="${startNowMeta}"][content="now"]`) !== null;
+  if (!prerenderedHere || signedIn || marked) {
     // After the first paint (a hidden tab paints no frames: half a second at most).
     requestAnimationFrame(() => setTimeout(start));
     setTimeout(start, 500);
@@ -276,6 +290,25 @@ export function pageHtml(shell, rendered) {
   return withHead.replace(ROOT, `<div id="root" data-prerendered="">${body}</div>`);
 }
 
+/**
+ * What the server needs to serve the pages with its own values (served.json, read by
+ * server/src/platform/http/spa.ts): the values the pages were rendered with, the slot its origin
+ * replaces, the names of the data block and of the start-now mark, the starting-credits sentence for any figure (`{count}`, per English plural category),
+ * and the variants it picks (`socialSignIn`: path → file).
+ */
+export function servedManifest({ BAKED_VALUES, ORIGIN_SLOT, SERVED_VALUES_ID, credits, variants }) {
+  return {
+    baked: BAKED_VALUES,
+    originSlot: ORIGIN_SLOT,
+    lang: START_CONFIG.lang,
+    // The data block's id (web/src/served-values.ts) and the start module's mark.
+    dataId: SERVED_VALUES_ID,
+    startNowMeta: START_CONFIG.startNowMeta,
+    startingCredits: { text: credits.baked, forms: credits.forms },
+    variants,
+  };
+}
+
 async function compressAll(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
@@ -295,7 +328,8 @@ async function compressAll(dir) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { render } = await bundleRenderer();
+  const { render, startingCreditsTexts, BAKED_VALUES, ORIGIN_SLOT, SERVED_VALUES_ID } =
+    await bundleRenderer();
   const built = await readFile(path.join(dist, 'index.html'), 'utf8');
   // The server adds these to its CSP's script-src (server/src/platform/http/security-headers.ts).
   await writeFile(
@@ -320,6 +354,23 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     pages[page.status === 404 ? '*' : page.path] = `prerendered/${page.name}.html`;
   }
   await writeFile(path.join(out, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
+  const variants = {};
+  for (const variant of VARIANTS) {
+    const { html } = await render(variant.path, { ...BAKED_VALUES, [variant.when]: true });
+    await writeFile(path.join(out, `${variant.name}.html`), pageHtml(shell, html));
+    variants[variant.when] = {
+      ...variants[variant.when],
+      [variant.path]: `prerendered/${variant.name}.html`,
+    };
+  }
+  const served = servedManifest({
+    BAKED_VALUES,
+    ORIGIN_SLOT,
+    SERVED_VALUES_ID,
+    credits: startingCreditsTexts(),
+    variants,
+  });
+  await writeFile(path.join(out, 'served.json'), `${JSON.stringify(served, null, 2)}\n`);
   // Only the content-hashed files: a file that keeps its name (sw.js, index.html) may be replaced
   // without its twins, and the server compresses those on the fly anyway.
   await compressAll(path.join(dist, 'assets'));

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { deferScripts, inlineScriptHashes, START_CONFIG } from './prerender.mjs';
+import { deferScripts, inlineScriptHashes, START_CONFIG, servedManifest, VARIANTS } from './prerender.mjs';
 
 const THEME = "\n      document.documentElement.classList.toggle('dark', false);\n    ";
 const SHELL = `<!doctype html><html lang="en"><head>
@@ -34,6 +34,50 @@ describe('the prerendered pages’ start module', () => {
     expect(app).toContain(`SIGNED_IN_HINT_KEY = '${START_CONFIG.hintKey}'`);
     expect(app).toContain(`STARTED_EVENT = '${START_CONFIG.startedEvent}'`);
     expect(app).toContain(`PRERENDERED_LOCALE: TLocale = '${START_CONFIG.lang}'`);
+  });
+
+  it('starts at once on a page the server marked', () => {
+    const { source } = deferScripts(SHELL);
+    expect(source).toMatch(new RegExp(`startNowMeta"?:["\`]${START_CONFIG.startNowMeta}["\`]`));
+    expect(source).toContain('[content="now"]');
+  });
+});
+
+describe('what the server learns of the pages’ values (served.json)', () => {
+  const baked = { startingCredits: 10, origin: '__SLOT__', socialSignIn: false };
+  const manifest = servedManifest({
+    BAKED_VALUES: baked,
+    ORIGIN_SLOT: '__SLOT__',
+    SERVED_VALUES_ID: 'kaleido-served',
+    credits: {
+      baked: 'Start free with 10 credits',
+      forms: { one: 'x {count} credit', other: 'x {count} credits' },
+    },
+    variants: { socialSignIn: { '/auth': 'prerendered/auth-social.html' } },
+  });
+
+  it('names the values, the origin’s slot, the data block, the start mark and the variants', () => {
+    expect(manifest).toEqual({
+      baked,
+      originSlot: '__SLOT__',
+      lang: START_CONFIG.lang,
+      dataId: 'kaleido-served',
+      startNowMeta: START_CONFIG.startNowMeta,
+      startingCredits: {
+        text: 'Start free with 10 credits',
+        forms: { one: 'x {count} credit', other: 'x {count} credits' },
+      },
+      variants: { socialSignIn: { '/auth': 'prerendered/auth-social.html' } },
+    });
+  });
+
+  it('has variants only for values the app reads back, of prerendered paths, with names the server accepts', () => {
+    const values = readFileSync(new URL('../src/served-values.ts', import.meta.url), 'utf8');
+    for (const variant of VARIANTS) {
+      expect(values).toContain(`${variant.when}: boolean`);
+      expect(`prerendered/${variant.name}.html`).toMatch(/^prerendered\/[a-z0-9-]+\.html$/);
+      expect(['/', '/pricing', '/api-docs', '/auth']).toContain(variant.path);
+    }
   });
 });
 

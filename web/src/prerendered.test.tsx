@@ -19,7 +19,14 @@ import {
   startApp,
 } from './prerendered';
 import { routes as appRoutes } from './routes';
-import { mockServer, TEST_USER } from './test/render-app';
+import {
+  BAKED_VALUES,
+  forgetServedValues,
+  ORIGIN_SLOT,
+  SERVED_VALUES_ID,
+  type ServedValues,
+} from './served-values';
+import { jsonResponse, mockServer, TEST_USER } from './test/render-app';
 
 let container: HTMLElement | null = null;
 /** The roots a test started: unmounted after it, so no React work outlives the test file's document. */
@@ -29,12 +36,29 @@ afterEach(() => {
   for (const root of roots.splice(0)) act(() => root.unmount());
   container?.remove();
   container = null;
+  document.getElementById(SERVED_VALUES_ID)?.remove();
+  forgetServedValues();
   window.history.replaceState(null, '', '/');
 });
 
-/** Puts a page prerendered by the build's renderer into the document, as the server sends it. */
-async function servePrerendered(path: string): Promise<HTMLElement> {
-  const { html } = await prerender(path);
+/**
+ * Puts a page prerendered by the build's renderer into the document, as the server sends it: with
+ * `served`, as server/src/platform/http/spa.ts serves it with its own values (filled into the text,
+ * and in the JSON block the hydration reads; /auth's variant for a server with social sign-in).
+ */
+async function servePrerendered(
+  path: string,
+  served?: { values: ServedValues; fill?: (html: string) => string },
+): Promise<HTMLElement> {
+  const rendered = await prerender(path, served?.values.socialSignIn ? served.values : BAKED_VALUES);
+  const html = served?.fill ? served.fill(rendered.html) : rendered.html;
+  if (served) {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = SERVED_VALUES_ID;
+    block.textContent = JSON.stringify(served.values);
+    document.head.append(block);
+  }
   window.history.replaceState(null, '', path);
   container = document.createElement('div');
   container.id = 'root';
@@ -165,6 +189,83 @@ describe('prerendered pages', () => {
     const root = await servePrerendered('/pricing');
     await start(root).started;
     expect(document.head.querySelector('[data-prerendered]')).toBeNull();
+  });
+});
+
+describe('prerendered pages served with this server’s values', () => {
+  /** Hydrates the page and waits for its follow-up renders; fails on any mismatch. */
+  async function hydrates(root: HTMLElement) {
+    const consoleError = vi.spyOn(console, 'error');
+    const heading = root.querySelector('h1');
+    const { started, onRecoverableError } = start(root);
+    expect(await started).toBe('hydrated');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(root.querySelector('h1')).toBe(heading);
+  }
+
+  it('/: a starting-credits figure the server filled in is the one the hydration renders', async () => {
+    mockServer({
+      handler: (url) =>
+        url === '/api/site'
+          ? jsonResponse({
+              success: true,
+              data: { signupMode: 'open', startingCredits: 25, announcement: null, allowedModels: null },
+            })
+          : undefined,
+    });
+    const root = await servePrerendered('/', {
+      values: { ...BAKED_VALUES, origin: 'https://kaleido.example', startingCredits: 25 },
+      fill: (html) => html.replace('Start free with 10 credits', 'Start free with 25 credits'),
+    });
+    expect(root.textContent).toContain('Start free with 25 credits');
+    await hydrates(root);
+    expect(root.textContent).toContain('Start free with 25 credits');
+    expect(root.textContent).not.toContain('10 credits');
+  });
+
+  it('/: a figure filled in without the data block is a mismatch (what the block is for)', async () => {
+    mockServer();
+    const root = await servePrerendered('/');
+    root.innerHTML = root.innerHTML.replace('Start free with 10 credits', 'Start free with 25 credits');
+    const { started, onRecoverableError } = start(root);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await started;
+    await waitFor(() => expect(onRecoverableError).toHaveBeenCalled());
+  });
+
+  it('/api-docs: the site’s origin the server filled in stays, in the base URL and the samples', async () => {
+    mockServer();
+    const origin = 'https://kaleido.example';
+    const root = await servePrerendered('/api-docs', {
+      values: { ...BAKED_VALUES, origin },
+      fill: (html) => html.replaceAll(ORIGIN_SLOT, origin),
+    });
+    await hydrates(root);
+    expect(screen.getByTestId('api-base-url')).toHaveTextContent(`${origin}/api/v1`);
+    expect(root.textContent).toContain(`'${origin}/api/v1'`);
+    expect(root.textContent).not.toContain(ORIGIN_SLOT);
+  });
+
+  it('/auth: without social sign-in, the note saying so; with it, the buttons’ placeholder, then the buttons', async () => {
+    mockServer();
+    const none = await servePrerendered('/auth');
+    expect(none.textContent).toContain('Continue with a social account');
+    expect(none.querySelector('[role="status"]')).toBeNull();
+    await hydrates(none);
+    expect(screen.getByRole('button', { name: 'Continue with a social account' })).toBeInTheDocument();
+  });
+
+  it('/auth: a server with social sign-in serves the placeholder, which the hydration keeps until the list comes', async () => {
+    mockServer({ socialProviders: [{ id: 'local', name: 'Local ID' }] });
+    const root = await servePrerendered('/auth', {
+      values: { ...BAKED_VALUES, origin: 'https://kaleido.example', socialSignIn: true },
+    });
+    expect(root.textContent).toContain('Loading sign-in options');
+    expect(root.textContent).not.toContain('Continue with a social account');
+    await hydrates(root);
+    expect(await screen.findByRole('button', { name: 'Continue with Local ID' })).toBeInTheDocument();
   });
 });
 

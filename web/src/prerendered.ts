@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root, type RootOptions } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { meQueryOptions } from './features/auth/api';
+import { meQueryOptions, socialProvidersQueryOptions } from './features/auth/api';
+import { servedValues } from './served-values';
 
 /** The language the pages are prerendered in (web/scripts/prerender.mjs renders them in English). */
 export const PRERENDERED_LOCALE: TLocale = 'en';
@@ -82,6 +83,15 @@ export async function canHydrate(options: {
   );
 }
 
+/**
+ * What the page was served with that the first render reads from the cache: a server without social
+ * sign-in (its page says so, web/src/served-values.ts) has no providers to list. A server with them
+ * served the buttons' placeholder: the list loads as the app starts.
+ */
+export function seedServedValues(queryClient: QueryClient): void {
+  if (!servedValues().socialSignIn) queryClient.setQueryData(socialProvidersQueryOptions().queryKey, []);
+}
+
 /** The title and meta tags the prerender put in <head>: React adds the page's own as it renders. */
 export function removePrerenderedHead(): void {
   for (const element of document.head.querySelectorAll('[data-prerendered]')) element.remove();
@@ -110,6 +120,7 @@ export async function startApp(
     return { mode: 'rendered' as const, root };
   };
   if (!container.hasAttribute('data-prerendered')) return renderAfresh();
+  seedServedValues(options.queryClient);
   const same = await canHydrate({ ...options, load: loadMatchedRoutes(options.routes) });
   removePrerenderedHead();
   if (same) {

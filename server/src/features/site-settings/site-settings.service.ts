@@ -84,6 +84,8 @@ export function createSiteSettingsService(deps: {
   audit: RecordAudit;
 }) {
   let cached: Effective | null = null;
+  /** Told after this process saved the settings (the prerendered pages' values, spa.ts). */
+  const listeners = new Set<() => void>();
 
   function effectiveOf(row: SiteSettingsRow | undefined): Effective {
     const terms = parseTerms(row?.blocked_terms);
@@ -197,7 +199,17 @@ export function createSiteSettingsService(deps: {
         return saved;
       });
       cached = effectiveOf(row);
+      for (const listener of listeners) listener();
       return present(cached);
+    },
+
+    /**
+     * Calls `listener` after each save of the settings in this process (another process's save is
+     * seen by `current`, which reads the version); returns the function that stops it.
+     */
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
 
     async blockedTerms(): Promise<TBlockedTerms> {

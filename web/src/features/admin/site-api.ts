@@ -1,8 +1,6 @@
 import type { TInviteCheck, TPublicSiteSettings } from '@kaleido/common';
-import { ACCOUNT_DEFAULTS } from '@kaleido/common/browser';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * What every visitor reads of the site settings (the banner, the sign-up mode, the plan's models), kept
@@ -29,16 +27,6 @@ export function publicSiteQueryOptions(userId: string | null) {
     refetchInterval: 5 * 60_000,
     retry: 1,
   });
-}
-
-/**
- * The credits a new account starts with, as the administrator set them. The build's default shows while a
- * prerendered page hydrates (it was rendered with it) and until the settings have loaded.
- */
-export function useStartingCredits(): number {
-  const hydrated = useHydrated();
-  const { data } = useQuery({ ...publicSiteQueryOptions(null), enabled: hydrated });
-  return hydrated && data ? data.startingCredits : ACCOUNT_DEFAULTS.startingCredits;
 }
 
 /** GET /api/invites/:token: whether an invite link still opens the sign-up form. */

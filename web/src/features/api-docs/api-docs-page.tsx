@@ -27,12 +27,12 @@ import { T } from '../../i18n/t';
 import { type Translate, useT } from '../../i18n/use-t';
 import { errorMessage } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
-import { useHydrated } from '../../lib/use-hydrated';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { buttonClass } from '../../ui/button';
 import { PageContainer, PageHeader } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
+import { useSiteOrigin } from '../../use-served-values';
 import { modelsQueryOptions } from '../generate/api';
 import { modelText } from '../generate/job-texts';
 import { openApiQueryOptions, pricesOf } from './api';
@@ -245,8 +245,8 @@ function AccountPlanRules() {
 
 export function ApiDocsPage() {
   const t = useT();
-  // Prerendered without an address (built once for every server): this origin from hydration on.
-  const origin = useHydrated() ? window.location.origin : '';
+  // The server fills its own origin into the prerendered page (built once for every server).
+  const origin = useSiteOrigin();
   const baseUrl = `${origin}${API_PATH}`;
   const models = useQuery(modelsQueryOptions());
   const prices = pricesOf(models.data);

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/use-t';
 import { buttonClass } from '../../ui/button';
 import { PageContainer } from '../../ui/page';
 import { Spinner } from '../../ui/spinner';
-import { useStartingCredits } from '../admin/site-api';
+import { useStartingCredits } from '../../use-served-values';
 import { useUser } from '../auth/auth-provider';
 import { useExperimentalFeatures } from '../experimental/use-experimental';
 import { homeGalleryQueryOptions } from './api';
