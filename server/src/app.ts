@@ -445,6 +445,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const generationsRepository = createGenerationsRepository(db);
   const assets = createAssetsRepository(db, database.dialect);
   const apiKeysRepository = createApiKeysRepository(db);
+  // The usage records of reads still waiting to be written go in before the database closes.
+  app.addHook('onClose', () => apiKeysRepository.flushDeferredRequests());
   const apiKeys = createApiKeysService({
     database,
     keys: apiKeysRepository,
@@ -981,7 +983,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       library: createLibraryService({ assets, store }),
       users,
       keys: apiKeys,
-      accounts: createPublicAccountRepository(db),
+      accounts: createPublicAccountRepository(db, apiKeysRepository),
       registry,
       prices: config.prices,
       signer,

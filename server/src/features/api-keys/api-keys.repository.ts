@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Insertable, type Selectable, sql } from 'kysely';
+import { isForeignKeyViolation } from '../../platform/db/dialect.js';
 import type { Executor } from '../../platform/db/executor.js';
 import { precompiled, precompiledInsert } from '../../platform/db/precompiled.js';
 import type { ApiKeysTable, ApiRequestsTable, DB } from '../../platform/db/schema.js';
@@ -66,7 +67,83 @@ const takeAllowanceQuery = precompiled(3, (db, id: string, amount: number, now: 
 
 const insertRequestQuery = precompiledInsert('api_requests');
 
+type RequestRecord = Insertable<ApiRequestsTable> & { id: string };
+
+/** Deferred usage records are written together at most this long after the first of them… */
+const DEFERRED_RECORDS_MS = 50;
+/** …or at once when this many wait. */
+const DEFERRED_RECORDS_MAX = 500;
+
 export function createApiKeysRepository(db: Executor) {
+  /**
+   * Usage records of calls that made nothing (status reads, listings, the account), written together
+   * (`deferRequest`): one statement for every call of the last 50 ms, instead of a write transaction
+   * per read. Until then they are counted from here (`withDeferredRequests`): while a read counts them,
+   * none is written (so none is counted twice or missed); a write waits for the reads under way, and
+   * reads that come meanwhile wait for the write (so a steady stream of reads cannot hold it back).
+   */
+  let deferred: RequestRecord[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> | null = null;
+  let counting = 0;
+
+  /** Writes `rows`; returns those to try again (the database failed otherwise than on a deleted key). */
+  async function insertDeferred(rows: RequestRecord[]): Promise<RequestRecord[]> {
+    try {
+      await db.insertInto('api_requests').values(rows).execute();
+      return [];
+    } catch {
+      // One row whose key or account was deleted meanwhile (its records went with it) fails the
+      // statement: the others are written one by one, and such a row is dropped as the delete would have.
+      const again: RequestRecord[] = [];
+      for (const row of rows) {
+        await insertRequestQuery.execute(db, row).catch((error: unknown) => {
+          if (!isForeignKeyViolation(error)) again.push(row);
+        });
+      }
+      return again;
+    }
+  }
+
+  /** Called when the last read counting the waiting records is done, while a write waits for it. */
+  let drained: (() => void) | null = null;
+
+  function scheduleWrite(): void {
+    if (timer) return;
+    timer = setTimeout(() => void writeDeferred(), DEFERRED_RECORDS_MS);
+    // Closing the app writes what waits (`flushDeferredRequests`); the timer alone keeps nothing open.
+    timer.unref();
+  }
+
+  function writeDeferred(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (writing) return writing;
+    if (deferred.length === 0) return Promise.resolve();
+    writing = (async () => {
+      // The reads counting the waiting records finish first; reads that come meanwhile wait for this write.
+      if (counting > 0) await new Promise<void>((resolve) => (drained = resolve));
+      const rows = deferred;
+      deferred = [];
+      const again = await insertDeferred(rows);
+      if (again.length > 0) {
+        // The database failed (busy, unreachable): the records wait for the next write, in order.
+        deferred = [...again, ...deferred];
+        scheduleWrite();
+      }
+    })().finally(() => {
+      writing = null;
+      // Records that came during the write (their timer may have fired into it) get their own.
+      if (deferred.length > 0) scheduleWrite();
+    });
+    return writing;
+  }
+
+  /** Writes what waits now (a database that keeps failing gets three tries; the rest waits for the timer). */
+  async function flushDeferred(): Promise<void> {
+    for (let round = 0; round < 3 && (writing || deferred.length > 0); round++) await writeDeferred();
+  }
+
   return {
     async insert(row: Insertable<ApiKeysTable>, trx: Executor = db): Promise<void> {
       await trx.insertInto('api_keys').values(row).execute();
@@ -187,6 +264,44 @@ export function createApiKeysRepository(db: Executor) {
       return id;
     },
 
+    /**
+     * Writes the usage record of a call that made nothing within the next 50 ms, together with the
+     * others of that time (`flushDeferredRequests` writes them at once); returns its id.
+     */
+    deferRequest(row: Omit<Insertable<ApiRequestsTable>, 'id'>): string {
+      const id = randomUUID();
+      deferred.push({ id, ...row });
+      if (deferred.length >= DEFERRED_RECORDS_MAX && !writing) void writeDeferred();
+      else scheduleWrite();
+      return id;
+    },
+
+    /** Writes the deferred usage records now (before reading records with SQL, and when closing). */
+    flushDeferredRequests: flushDeferred,
+
+    /**
+     * Runs `read` with the deferred records of `keyId` since `since` (ISO 8601) that are not written
+     * yet: none is written while it runs, so the database and this list never both hold one.
+     */
+    async withDeferredRequests<T>(
+      keyId: string,
+      since: string,
+      read: (waiting: readonly RequestRecord[]) => Promise<T>,
+    ): Promise<T> {
+      while (writing) await writing;
+      counting++;
+      try {
+        return await read(deferred.filter((row) => row.api_key_id === keyId && row.created_at >= since));
+      } finally {
+        counting--;
+        if (counting === 0 && drained) {
+          const resume = drained;
+          drained = null;
+          resume();
+        }
+      }
+    },
+
     /** A record written before the answer was sent, corrected to the answer actually given. */
     async correctRequest(
       id: string,
@@ -207,6 +322,7 @@ export function createApiKeysRepository(db: Executor) {
 
     /** Usage figures of one key, counted from its recorded requests. */
     async usage(id: string, since24h: string, since7d: string, trx: Executor = db) {
+      await flushDeferred();
       const totals = await trx
         .selectFrom('api_requests')
         .select((eb) => [

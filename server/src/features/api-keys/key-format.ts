@@ -21,7 +21,16 @@ function base62(value: bigint, width: number): string {
 
 export type KeyKind = keyof typeof API_KEY_PREFIXES;
 
-const checksum = (body: string) => base62(BigInt(crc32(body)), 6);
+/** The CRC32 of `body` in 6 base62 digits (a 32-bit value: plain number arithmetic, every call checks one). */
+function checksum(body: string): string {
+  let rest = crc32(body);
+  let out = '';
+  for (let i = 0; i < 6; i++) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
 
 export function newApiKey(kind: KeyKind): { secret: string; hash: string; preview: string } {
   const body = API_KEY_PREFIXES[kind] + base62(BigInt(`0x${randomBytes(32).toString('hex')}`), 43);

@@ -1,15 +1,17 @@
 import type { Executor } from '../../platform/db/executor.js';
 import { precompiled } from '../../platform/db/precompiled.js';
+import type { ApiKeysRepository } from '../api-keys/api-keys.repository.js';
 
 /**
- * `GET /api/v1/account` runs this on every call (precompiled): the key's requests and its jobs since a
- * date in one statement, each count served by its own index range.
+ * `GET /api/v1/account` runs this on every call (precompiled): the key owner's balance and plan, the
+ * key's requests and its jobs since a date, in one statement; each count is served by its own index range.
  */
-const usageSinceQuery = precompiled(
-  4,
-  (db, keyId: string, since: string, jobsKeyId: string, jobsSince: string) =>
+const accountQuery = precompiled(
+  5,
+  (db, userId: string, keyId: string, since: string, jobsKeyId: string, jobsSince: string) =>
     db
       .selectFrom([
+        'users',
         db
           .selectFrom('api_requests')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -30,23 +32,43 @@ const usageSinceQuery = precompiled(
           .where('created_at', '>=', jobsSince)
           .as('jobs'),
       ])
-      .select(['requests.count as requests', 'jobs.count as generations', 'jobs.credits as credits']),
+      .select([
+        'users.plan',
+        'users.credits_monthly',
+        'users.credits_purchased',
+        'requests.count as requests',
+        'jobs.count as generations',
+        'jobs.credits as credits',
+      ])
+      .where('users.id', '=', userId),
 );
 
-/** What the public API's account answer counts for one key: its requests and its jobs since a date. */
-export function createPublicAccountRepository(db: Executor) {
+/** What the public API's account answer reads: the owner's balance and one key's figures since a date. */
+export function createPublicAccountRepository(
+  db: Executor,
+  keys: Pick<ApiKeysRepository, 'withDeferredRequests'>,
+) {
   return {
     /**
-     * A key's figures since `since` (ISO 8601): requests recorded for it, jobs it made, and the credits
-     * those jobs hold or were charged (a refunded job cost nothing).
+     * The owner's plan and credit buckets (undefined: no such account), and the key's figures since
+     * `since` (ISO 8601): requests recorded for it (those still waiting to be written included), jobs it
+     * made, and the credits those jobs hold or were charged (a refunded job cost nothing).
      */
-    async keyUsageSince(keyId: string, since: string, trx: Executor = db) {
-      const usage = await usageSinceQuery.first(trx, keyId, since, keyId, since);
-      return {
-        requests: Number(usage?.requests ?? 0),
-        generations: Number(usage?.generations ?? 0),
-        credits: Number(usage?.credits ?? 0),
-      };
+    accountOf(userId: string, keyId: string, since: string, trx: Executor = db) {
+      return keys.withDeferredRequests(keyId, since, async (waiting) => {
+        const row = await accountQuery.first(trx, userId, keyId, since, keyId, since);
+        if (!row) return undefined;
+        return {
+          plan: row.plan,
+          credits_monthly: row.credits_monthly,
+          credits_purchased: row.credits_purchased,
+          usage: {
+            requests: Number(row.requests ?? 0) + waiting.length,
+            generations: Number(row.generations ?? 0),
+            credits: Number(row.credits ?? 0),
+          },
+        };
+      });
     },
   };
 }

@@ -263,19 +263,26 @@ export function createPublicApiAuth(deps: {
           .catch((error) => request.log.warn({ err: error }, 'could not correct an API request record'));
         return;
       }
+      const record = {
+        api_key_id: call.key.id,
+        user_id: call.key.user_id,
+        endpoint: call.endpoint,
+        kind: call.kind,
+        outcome: call.outcome,
+        status_code: reply.statusCode,
+        credits: call.credits,
+        latency_ms: Math.round(reply.elapsedTime),
+        generation_id: call.generationId,
+        created_at: deps.clock.now().toISOString(),
+      };
+      // A call that made and charged nothing (a read, a listing, the account) is written with the others
+      // of the next 50 ms, not in a write transaction of its own; counted meanwhile (withDeferredRequests).
+      if (call.kind === null && call.generationId === null && call.credits === 0) {
+        deps.keysRepository.deferRequest(record);
+        return;
+      }
       await deps.keysRepository
-        .recordRequest({
-          api_key_id: call.key.id,
-          user_id: call.key.user_id,
-          endpoint: call.endpoint,
-          kind: call.kind,
-          outcome: call.outcome,
-          status_code: reply.statusCode,
-          credits: call.credits,
-          latency_ms: Math.round(reply.elapsedTime),
-          generation_id: call.generationId,
-          created_at: deps.clock.now().toISOString(),
-        })
+        .recordRequest(record)
         .catch((error) => request.log.warn({ err: error }, 'could not record an API request'));
     },
   };

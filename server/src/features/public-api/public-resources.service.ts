@@ -139,11 +139,12 @@ export function createPublicResourcesService(deps: {
 
     /** Balance and plan from the account; the key's allowance, limit and this month's usage (UTC month). */
     async account(call: PublicCall): Promise<TPublicAccount> {
-      const user = await deps.users.findById(call.key.user_id);
-      if (!user) throw new AppError('AUTHENTICATION_FAILED');
       const at = deps.clock.now();
       const since = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString();
-      const usage = await deps.accounts.keyUsageSince(call.key.id, since);
+      // The owner's balance and the key's figures in one read.
+      const user = await deps.accounts.accountOf(call.key.user_id, call.key.id, since);
+      if (!user) throw new AppError('AUTHENTICATION_FAILED');
+      const { usage } = user;
       const key = deps.keys.present(call.key);
       const plan = keyPlan(call.key.plan);
       read(call);

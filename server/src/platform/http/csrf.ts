@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,8 +23,14 @@ export function registerCsrfProtection(
 ): void {
   const exempt = new Set(options.exempt ?? []);
   app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  // A synchronous hook: every request passes it, and a read (most of them) is let through at once.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(SAFE_METHODS.has(request.method) ? undefined : refusal(request));
+  });
+
+  /** The refusal of a write that may be cross-site, or undefined. */
+  function refusal(request: FastifyRequest): AppError | undefined {
+    if (!request.url.startsWith('/api/')) return;
     if (exempt.has(request.url.split('?')[0] ?? '')) return;
     if (request.headers.authorization?.startsWith('Bearer ')) return;
     const hasSessionCookie = Boolean(request.cookies[options.sessionCookie]);
@@ -33,14 +39,14 @@ export function registerCsrfProtection(
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined) {
       if (site === 'same-origin' || site === 'none') return;
-      throw new AppError('CROSS_SITE_REQUEST');
+      return new AppError('CROSS_SITE_REQUEST');
     }
     const origin = request.headers.origin;
     if (origin !== undefined) {
       if (origin === options.appOrigin) return;
-      throw new AppError('CROSS_SITE_REQUEST');
+      return new AppError('CROSS_SITE_REQUEST');
     }
     // Browsers send one of the two headers on every cross-site write; a cookie without either is suspect.
-    if (hasSessionCookie) throw new AppError('CROSS_SITE_REQUEST');
-  });
+    if (hasSessionCookie) return new AppError('CROSS_SITE_REQUEST');
+  }
 }
