@@ -32,23 +32,28 @@ export function createRequestLimiter(database: Database, options: { windowSecond
           tableName: 'rate_limits',
         };
         const done = (error?: Error) => (error ? reject(error) : resolve(limiter));
+        const native = database.native;
         const limiter =
-          database.native.kind === 'postgres'
-            ? new RateLimiterPostgres({ ...common, storeClient: database.native.pool }, done)
+          native.kind === 'postgres'
+            ? new RateLimiterPostgres({ ...common, storeClient: native.pool }, done)
             : new RateLimiterSQLite(
                 {
                   ...common,
                   // The handle it needs (prepare and transaction), preparing through the statement cache.
                   // Its only transaction wraps one upsert, atomic on its own, so it runs without a BEGIN and
-                  // COMMIT around it (two statements fewer per request), once Kysely hands over the shared
-                  // connection: a transaction open on it (another request's, between two of its awaits)
-                  // ends first, instead of taking this count into its own commit or rollback.
+                  // COMMIT around it (two statements fewer per request). With no transaction open on the
+                  // shared connection it runs at once (as a precompiled query does, precompiled.ts); while
+                  // one is (another request's, between two of its awaits), once Kysely hands the connection
+                  // over: that transaction ends first, instead of taking this count into its own commit or
+                  // rollback.
                   storeClient: {
-                    prepare: database.native.prepare,
+                    prepare: native.prepare,
                     transaction:
                       <T>(work: () => T) =>
                       () =>
-                        database.kysely.connection().execute(async () => work()),
+                        native.db.inTransaction
+                          ? database.kysely.connection().execute(async () => work())
+                          : work(),
                   },
                   storeType: 'better-sqlite3',
                 },
