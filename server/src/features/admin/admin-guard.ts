@@ -24,8 +24,7 @@ export function registerAdminGuard(
     hasSecondFactor: (userId: string) => Promise<boolean>;
   },
 ): void {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith(ADMIN_PREFIX)) return;
+  async function check(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ') && isWellFormedApiKey(header.slice('Bearer '.length).trim())) {
       throw new AppError('API_KEY_NOT_ALLOWED');
@@ -34,6 +33,11 @@ export function registerAdminGuard(
     if (deps.requireSecondFactor && !(await deps.hasSecondFactor(auth.user.id))) {
       throw new AppError('ADMIN_SECOND_FACTOR_REQUIRED');
     }
+  }
+  // A synchronous hook: every request passes it, and all but the console's go on at once.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.url.startsWith(ADMIN_PREFIX)) return done();
+    check(request).then(() => done(), done);
   });
 }
 
