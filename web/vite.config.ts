@@ -139,6 +139,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: which chunks each route loads first (scripts/initial-bundle.mjs).
     manifest: !isSsrBuild,
+    rolldownOptions: {
+      treeshake: {
+        // The contracts (common/src: constants, texts, pure functions, no I/O) have no side effects, so a
+        // module of the `@kaleido/common/browser` barrel that no page of a chunk uses stays out of it
+        // (the API examples went into the entry through the barrel). Undefined: the default elsewhere.
+        moduleSideEffects: (id) => (/[\\/]common[\\/]src[\\/]/.test(id) ? false : undefined),
+      },
+    },
   },
   test: {
     name: 'web',

@@ -12,7 +12,8 @@ import { startAppServer } from '../../server/test/app-server.js';
 import { freePort } from '../../server/test/postgres-server.js';
 import { type BenchRow, type BenchSuite, repoRoot } from '../lib.js';
 
-const RUNS = 3;
+// BENCH_WEB_RUNS=1 while working on a page (the figures to report are medians of 3).
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const ASSETS = 500;
 const PUBLIC_ROUTES = ['/', '/pricing', '/api-docs', '/auth'];
 const SIGNED_IN_ROUTES = ['/library', '/generate/image'];
@@ -104,6 +105,13 @@ async function audit(
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  // BENCH_WEB_LHR_DIR=<folder> keeps each run's full report (long tasks, boot-up time per script…).
+  const lhrDir = process.env.BENCH_WEB_LHR_DIR;
+  if (lhrDir) {
+    await mkdir(lhrDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${preset}-${Date.now()}.json`;
+    await writeFile(path.join(lhrDir, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const requests = lhr.audits['network-requests']?.details;
   let scriptGzip = 0;
@@ -212,52 +220,97 @@ async function waitForGallery(baseUrl: string): Promise<void> {
   }
 }
 
-async function measureBuild(label: string, distDir: string): Promise<BenchRow[]> {
+/** A build being measured: its own server (with its seeded person) and where its files are. */
+interface Subject {
+  label: string;
+  distDir: string;
+  baseUrl: string;
+  cookie: string;
+  stop(): Promise<void>;
+}
+
+async function startSubject(label: string, distDir: string): Promise<Subject> {
   const server = await startAppServer({ env: { WEB_DIST_DIR: distDir }, timeoutMs: 60_000 });
-  const chromium = await startChromium();
   try {
     await waitForGallery(server.baseUrl);
     const cookie = await seedPerson(server.baseUrl, server.dataDir);
-    const rows: BenchRow[] = [];
+    return {
+      label,
+      distDir,
+      baseUrl: server.baseUrl,
+      cookie,
+      async stop() {
+        await server.stop();
+        await rm(server.dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * Lighthouse on every route and preset of each build. With two builds (a baseline and now) their runs
+ * alternate (before, now, before, now…), so a change in the machine's load during the run (the machine
+ * is shared) weighs on both alike.
+ */
+async function measureBuilds(builds: { label: string; distDir: string }[]): Promise<BenchRow[]> {
+  const subjects: Subject[] = [];
+  const chromium = await startChromium();
+  try {
+    for (const build of builds) subjects.push(await startSubject(build.label, build.distDir));
     // BENCH_WEB_ROUTES=/,/library narrows the run to some routes (while working on one page).
     const only = process.env.BENCH_WEB_ROUTES?.split(',');
     const targets = [
-      ...PUBLIC_ROUTES.map((route) => ({ route, cookie: undefined })),
-      ...SIGNED_IN_ROUTES.map((route) => ({ route, cookie })),
+      ...PUBLIC_ROUTES.map((route) => ({ route, signedIn: false })),
+      ...SIGNED_IN_ROUTES.map((route) => ({ route, signedIn: true })),
     ].filter(({ route }) => !only || only.includes(route));
     // BENCH_WEB_PRESETS=mobile measures one preset only.
     const presets = PRESETS.filter(
       (preset) => !process.env.BENCH_WEB_PRESETS || process.env.BENCH_WEB_PRESETS.split(',').includes(preset),
     );
-    for (const { route, cookie: sessionCookie } of targets) {
+    const rows: BenchRow[] = [];
+    for (const { route, signedIn } of targets) {
       for (const preset of presets) {
-        const runs: Run[] = [];
+        const runs = subjects.map(() => [] as Run[]);
         for (let i = 0; i < RUNS; i++) {
-          runs.push(
-            await auditWithRetry(chromium.port, server.baseUrl + route, preset, distDir, sessionCookie),
-          );
+          for (const [index, subject] of subjects.entries()) {
+            runs[index]?.push(
+              await auditWithRetry(
+                chromium.port,
+                subject.baseUrl + route,
+                preset,
+                subject.distDir,
+                signedIn ? subject.cookie : undefined,
+              ),
+            );
+          }
         }
-        rows.push({
-          name: `${label}: ${route}${sessionCookie ? ' (signed in)' : ''}, ${preset}, median score of ${RUNS}`,
-          value: median(runs.map((run) => run.score)),
-          unit: 'points',
-          higherIsBetter: true,
-          extra: {
-            scores: runs.map((run) => run.score).join('/'),
-            LCP: `${(median(runs.map((run) => run.lcpMs)) / 1000).toFixed(2)} s`,
-            TBT: `${median(runs.map((run) => run.tbtMs)).toFixed(0)} ms`,
-            CLS: median(runs.map((run) => run.cls)).toFixed(3),
-            'JS loaded': `${(median(runs.map((run) => run.scriptGzip)) / 1024).toFixed(1)} KB gzip`,
-            'LCP element': runs[0]?.lcpElement ?? 'unknown',
-          },
-        });
+        for (const [index, subject] of subjects.entries()) {
+          const done = runs[index] ?? [];
+          rows.push({
+            name: `${subject.label}: ${route}${signedIn ? ' (signed in)' : ''}, ${preset}, median score of ${RUNS}`,
+            value: median(done.map((run) => run.score)),
+            unit: 'points',
+            higherIsBetter: true,
+            extra: {
+              scores: done.map((run) => run.score).join('/'),
+              LCP: `${(median(done.map((run) => run.lcpMs)) / 1000).toFixed(2)} s`,
+              TBT: `${median(done.map((run) => run.tbtMs)).toFixed(0)} ms`,
+              CLS: median(done.map((run) => run.cls)).toFixed(3),
+              'JS loaded': `${(median(done.map((run) => run.scriptGzip)) / 1024).toFixed(1)} KB gzip`,
+              'LCP element': done[0]?.lcpElement ?? 'unknown',
+              load: os.loadavg()[0]?.toFixed(1) ?? '',
+            },
+          });
+        }
       }
     }
     return rows;
   } finally {
     await chromium.stop();
-    await server.stop();
-    await rm(server.dataDir, { recursive: true, force: true });
+    for (const subject of subjects) await subject.stop();
   }
 }
 
@@ -304,7 +357,7 @@ function initialJs(label: string, distDir: string): BenchRow[] {
 
 export const webSuite: BenchSuite = {
   name: 'web',
-  description: `Lighthouse 12 (performance only; mobile = default preset, simulated slow 4G and 4× CPU; desktop preset) in Debian Chromium against the built server: ${[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].join(', ')} (the last two signed in, ${ASSETS} assets), median of ${RUNS} runs. Scores are absolute, so no ratio. BENCH_WEB_BASELINE_DIST=<a web/dist built from another commit> measures that build too, in the same run; BENCH_WEB_DIST=<folder> measures a given build instead of building web/.`,
+  description: `Lighthouse 12 (performance only; mobile = default preset, simulated slow 4G and 4× CPU; desktop preset) in Debian Chromium against the built server: ${[...PUBLIC_ROUTES, ...SIGNED_IN_ROUTES].join(', ')} (the last two signed in, ${ASSETS} assets), median of ${RUNS} runs. Scores are absolute, so no ratio. BENCH_WEB_LHR_DIR=<folder> keeps every report. BENCH_WEB_BASELINE_DIST=<a web/dist built from another commit> measures that build too, in the same run (their runs alternate); BENCH_WEB_DIST=<folder> measures a given build instead of building web/.`,
   async run() {
     // BENCH_WEB_DIST=<folder> measures a build made earlier instead of building web/ now.
     const given = process.env.BENCH_WEB_DIST;
@@ -317,8 +370,12 @@ export const webSuite: BenchSuite = {
     const rows: BenchRow[] = [];
     if (baseline) rows.push(...initialJs('before', path.resolve(baseline)));
     rows.push(...initialJs('now', current));
-    if (baseline) rows.push(...(await measureBuild('before', path.resolve(baseline))));
-    rows.push(...(await measureBuild('now', current)));
+    rows.push(
+      ...(await measureBuilds([
+        ...(baseline ? [{ label: 'before', distDir: path.resolve(baseline) }] : []),
+        { label: 'now', distDir: current },
+      ])),
+    );
     return rows;
   },
 };

@@ -12,15 +12,23 @@ import { type InitialBundle, initialBundle } from './initial-bundle.mjs';
  * /api-docs, /auth, the 404 page) loads only its start module until the visitor's first interaction
  * (web/scripts/prerender.mjs, startOnIntent): 1,947 bytes on 25 November 2026, so 8 KB leaves room
  * for more entry preloads, far below issue 17's 70 KB for `/`. What the first interaction then loads
- * (the entry with its preloads, the page chunk and the English catalog areas the page shows) keeps the
- * budget `/` had when it loaded at once: 2 KB above the build that took the `admin` and `settings`
- * areas off `/` and the shell (192,455 bytes). Other routes start from the shell and load it all at
- * once: about 5 % above the build of 25 November 2026 (the largest route, /api-keys: 246,989 bytes).
- * So a regression fails here, without Lighthouse's noise; lower them as the bundle shrinks.
+ * (the entry with its preloads, the page chunk and the English catalog areas the page shows) is held
+ * 2 KB above the build that trimmed the entry (its own class-merge table instead of tailwind-merge's
+ * default one, the contracts tree-shaken: 182,155 bytes on `/`, was 192,691). Other routes start from
+ * the shell and load it all at once: the signed-in pages issue 17 measures have budgets of their own,
+ * 2 KB above that build (/library 185,543 bytes, was 205,262, its dialogs' texts now load with them;
+ * /generate/image 193,365, was 211,389), and every route stays within 2 % above its largest
+ * (/profile, 237,783 bytes). Issue 17's goal is 120 KB for every route: not reached yet (React DOM
+ * alone is ~58 KB); lower these as the bundle shrinks, so a regression fails here without Lighthouse's
+ * noise.
  */
 const PRERENDERED_BUDGET = 8 * 1024;
-const FIRST_INTERACTION_BUDGET = 192_455 + 2 * 1024;
-const ROUTE_BUDGET = 260 * 1024;
+const FIRST_INTERACTION_BUDGET = 182_155 + 2 * 1024;
+const ROUTE_BUDGET = 237_783 * 1.02;
+const SIGNED_IN_BUDGETS: Record<string, number> = {
+  '/library': 185_543 + 2 * 1024,
+  '/generate/image': 193_365 + 2 * 1024,
+};
 const PRERENDERED_ROUTES = ['/', '/pricing', '/api-docs', '/auth', '404'];
 
 const webDir = fileURLToPath(new URL('..', import.meta.url));
@@ -68,6 +76,12 @@ describe('the first visit’s JavaScript', () => {
     expect(app?.gzip).toBeLessThanOrEqual(FIRST_INTERACTION_BUDGET);
     expect(app?.gzip).toBeGreaterThan(report.js.gzip);
     expect(Object.keys(report.firstInteraction).sort()).toEqual([...PRERENDERED_ROUTES].sort());
+  });
+
+  it('stays within the budgets of the signed-in pages issue 17 measures', () => {
+    for (const [route, budget] of Object.entries(SIGNED_IN_BUDGETS)) {
+      expect(report.routes[route]?.gzip, route).toBeLessThanOrEqual(budget);
+    }
   });
 
   it('stays within the budget on every route', () => {

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
+import { prefetchRouteData } from './app/route-data';
 import { listenForInstallPrompt } from './features/pwa/install-event';
 import { registerServiceWorker } from './features/pwa/register';
 import { loadMessages } from './i18n/load-messages';
@@ -26,6 +27,9 @@ listenForInstallPrompt();
 const locale = initialLocale();
 const queryClient = createQueryClient();
 keepSignedInHint(queryClient);
+// The session and the first page's data are asked for now, beside the page's chunk and texts (a
+// prerendered page asks for the session itself as it starts, startApp).
+if (!container.hasAttribute('data-prerendered')) prefetchRouteData(queryClient);
 // The first language's catalog downloads beside the first page's chunk (which startApp or the router
 // starts loading), not after it; the I18nProvider picks up the same download.
 const messages = loadMessages(locale);

@@ -1,7 +1,8 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
 import { Coins } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import type { CurrentUser } from '../features/auth/api';
 import { useUser } from '../features/auth/auth-provider';
 import { loadAreas, pageAreas } from '../i18n/load-messages';
 import { useT } from '../i18n/use-t';
@@ -11,13 +12,43 @@ import { buttonClass } from '../ui/button';
 import { Logo } from './logo';
 import { TOP_NAV } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
-import { UserAvatar } from './user-avatar';
+import { MENU_BUTTON, UserMenuFace } from './user-menu-face';
 
-// Signed-in only: its chunk and its texts (the console link's) load when it first shows.
-const UserMenu = lazy(async () => {
+// The menu (Radix's dropdown, ~30 KB gzip with its texts, the console link's) loads when the person
+// reaches for it (hover, focus, press), not with the page: until then a plain button of the same look
+// stands in for its trigger, and a press on it opens the menu as soon as it has loaded.
+const loadUserMenu = async () => {
   const [module] = await Promise.all([import('./user-menu'), loadAreas(pageAreas('app/user-menu'))]);
   return { default: module.UserMenu };
-});
+};
+const UserMenu = lazy(loadUserMenu);
+
+/** The signed-in person's menu: a stand-in button until it is pressed, then the menu, open. */
+function AccountMenu({ user }: { user: CurrentUser }) {
+  const t = useT();
+  const [pressed, setPressed] = useState(false);
+  const name = user.displayName || user.email;
+  const standIn = (onPress?: () => void) => (
+    <button
+      type="button"
+      aria-label={t('app.userMenu.open')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={MENU_BUTTON}
+      onPointerEnter={() => void loadUserMenu().catch(() => undefined)}
+      onFocus={() => void loadUserMenu().catch(() => undefined)}
+      onClick={onPress}
+    >
+      <UserMenuFace name={name} />
+    </button>
+  );
+  if (!pressed) return standIn(() => setPressed(true));
+  return (
+    <Suspense fallback={standIn()}>
+      <UserMenu user={user} defaultOpen />
+    </Suspense>
+  );
+}
 
 export function TopNav() {
   const t = useT();
@@ -64,9 +95,7 @@ export function TopNav() {
                 <Coins aria-hidden className="size-4 text-warning" />
                 {formatNumber(user.credits)}
               </Link>
-              <Suspense fallback={<UserAvatar name={user.displayName || user.email} className="m-0.5" />}>
-                <UserMenu user={user} />
-              </Suspense>
+              <AccountMenu user={user} />
             </>
           ) : (
             <Link

@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '@kaleido/common/browser';
-import { ChevronDown, LogOut, ShieldCheck } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import type { CurrentUser } from '../features/auth/api';
 import { useUser } from '../features/auth/auth-provider';
@@ -17,9 +17,13 @@ import {
 import { USER_MENU } from './nav-items';
 import { useToast } from './toast-provider';
 import { UserAvatar } from './user-avatar';
+import { MENU_BUTTON, UserMenuFace } from './user-menu-face';
 
-/** The signed-in user menu (loaded only for signed-in people, so Radix stays out of the initial bundle). */
-export function UserMenu({ user }: { user: CurrentUser }) {
+/**
+ * The signed-in user menu (loaded when the person reaches for it, top-nav.tsx, so Radix stays out of
+ * the page's load); `defaultOpen` as a press on its stand-in loaded it.
+ */
+export function UserMenu({ user, defaultOpen = false }: { user: CurrentUser; defaultOpen?: boolean }) {
   const t = useT();
   const { signOut } = useUser();
   const toast = useToast();
@@ -36,16 +40,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={t('app.userMenu.open')}
-        className="group inline-flex items-center gap-1 rounded-full p-0.5 pr-1.5 transition-colors hover:bg-surface-2 data-[state=open]:bg-surface-2"
-      >
-        <UserAvatar name={name} />
-        <ChevronDown
-          aria-hidden
-          className="size-4 text-fg-muted transition-transform group-data-[state=open]:rotate-180"
-        />
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger aria-label={t('app.userMenu.open')} className={MENU_BUTTON}>
+        <UserMenuFace name={name} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel className="flex items-center gap-3">

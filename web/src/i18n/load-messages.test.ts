@@ -28,6 +28,9 @@ describe('loading the catalogs by area', () => {
     const messages = await loader.loadMessages('fr');
     await loader.loadAreas(loader.pageAreas('features/library/library-page'));
     expect(ids(messages, 'library').length).toBeGreaterThan(10);
+    // What only the library's dialogs show loads with them.
+    expect(ids(messages, 'sharing')).toEqual([]);
+    await loader.loadAreas(loader.pageAreas('features/library/library-dialogs'));
     expect(ids(messages, 'sharing').length).toBeGreaterThan(0);
     expect(loader.loadedMessages('fr')).toBe(messages);
   });

@@ -388,7 +388,7 @@ export function GeneratorForm({
             >
               {short ? (
                 <>
-                  {t('api.credits.insufficient', { type, price })}{' '}
+                  {t('generate.form.insufficientCredits', { type, price })}{' '}
                   <Link to={APP_ROUTES.pricing} className="font-medium underline underline-offset-2">
                     {t('generate.form.getMoreCredits')}
                   </Link>

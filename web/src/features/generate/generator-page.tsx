@@ -193,7 +193,7 @@ export function GeneratorPage({ type }: { type: TGenerationType }) {
     const text = prompt.trim();
     if (!text || busy || !user) return;
     if (user.credits < price) {
-      showBanner('danger', t('api.credits.insufficient', { type, price }));
+      showBanner('danger', t('generate.form.insufficientCredits', { type, price }));
       return;
     }
     dismissBanner();

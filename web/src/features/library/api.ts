@@ -1,7 +1,6 @@
-import type { TAsset, TGeneration, TGenerationType } from '@kaleido/common';
+import type { TAsset, TGeneration } from '@kaleido/common';
 import {
   type InfiniteData,
-  infiniteQueryOptions,
   type QueryClient,
   type QueryKey,
   queryOptions,
@@ -13,61 +12,17 @@ import { ApiError, api } from '../../lib/api-client';
 import { authKeys } from '../auth/api';
 import { isOfflineFailure, queueAction } from '../pwa/queue-actions';
 import { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys } from './keys';
+import { type AssetPage, LIBRARY_PATHS, LIST_STALE_MS } from './list-query';
 
+export {
+  type AssetPage,
+  assetsUrl,
+  LIBRARY_PAGE_SIZE,
+  LIBRARY_PATHS,
+  libraryQueryOptions,
+  recentAssetsQueryOptions,
+} from './list-query';
 export { type LibraryFilter, type LibraryParams, type LibrarySort, libraryKeys };
-
-export interface AssetPage {
-  items: TAsset[];
-  nextCursor: string | null;
-}
-
-/** Items per page of the library grid (a multiple of 2, 3, 4, 5 and 6 columns). */
-export const LIBRARY_PAGE_SIZE = 60;
-
-export const LIBRARY_PATHS = {
-  assets: '/api/assets',
-  asset: (id: string) => `/api/assets/${encodeURIComponent(id)}`,
-  /** One zip of several assets (at most LIBRARY_ARCHIVE_MAX). */
-  archive: (ids: readonly string[]) => `/api/assets/archive?ids=${ids.map(encodeURIComponent).join(',')}`,
-  generation: (id: string) => `/api/generations/${encodeURIComponent(id)}`,
-} as const;
-
-export function assetsUrl(
-  params: Partial<LibraryParams> & { cursor?: string | null; limit: number; include?: 'saved' | 'all' },
-): string {
-  const search = new URLSearchParams();
-  if (params.include === 'all') search.set('include', 'all');
-  if (params.q?.trim()) search.set('q', params.q.trim());
-  if (params.type && params.type !== 'all') search.set('type', params.type);
-  if (params.sort && params.sort !== 'newest') search.set('sort', params.sort);
-  if (params.cursor) search.set('cursor', params.cursor);
-  search.set('limit', String(params.limit));
-  return `${LIBRARY_PATHS.assets}?${search.toString()}`;
-}
-
-const LIST_STALE_MS = 60_000;
-
-/** The library, page by page (keyset cursors), for infinite scrolling. */
-export function libraryQueryOptions(params: LibraryParams) {
-  return infiniteQueryOptions({
-    queryKey: libraryKeys.list(params),
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AssetPage>(assetsUrl({ ...params, cursor: pageParam, limit: LIBRARY_PAGE_SIZE }), { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    staleTime: LIST_STALE_MS,
-  });
-}
-
-/** The newest results of one type, unsaved ones too (the generators' history panels). */
-export function recentAssetsQueryOptions(type: TGenerationType, limit = 24) {
-  return queryOptions({
-    queryKey: libraryKeys.recent(type),
-    queryFn: async ({ signal }) =>
-      (await api.get<AssetPage>(assetsUrl({ type, limit, include: 'all' }), { signal })).items,
-    staleTime: LIST_STALE_MS,
-  });
-}
 
 export function assetQueryOptions(id: string) {
   return queryOptions({

@@ -1,6 +1,6 @@
 import type { TAsset } from '@kaleido/common';
 import { AudioLines, Download, ExternalLink, Pause, Play, Trash2 } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { type Translate, useT } from '../../i18n/use-t';
 import { cn } from '../../lib/cn';
 import { formatBytes, formatNumber, formatRelative } from '../../lib/format';
@@ -137,8 +137,11 @@ function Still({ asset, index, className }: { asset: TAsset; index: number; clas
   );
 }
 
-/** A tile of the grid: the still fills a square; videos play on hover or with their play button. */
-export function AssetTile({
+/**
+ * A tile of the grid: the still fills a square; videos play on hover or with their play button.
+ * Memoised (the page passes stable callbacks): a selection or a new page re-renders only what changed.
+ */
+export const AssetTile = memo(function AssetTile({
   asset,
   index,
   selected,
@@ -255,14 +258,21 @@ export function AssetTile({
       </div>
     </li>
   );
-}
+});
 
 function Meta({ children }: { children: ReactNode }) {
   return <span className="whitespace-nowrap">{children}</span>;
 }
 
-/** A row of the list view: thumbnail, prompt, type, size, date and the actions. */
-export function AssetRow({ asset, index, selected, onToggleSelect, onOpen, onDelete }: AssetItemProps) {
+/** A row of the list view: thumbnail, prompt, type, size, date and the actions (memoised like the tile). */
+export const AssetRow = memo(function AssetRow({
+  asset,
+  index,
+  selected,
+  onToggleSelect,
+  onOpen,
+  onDelete,
+}: AssetItemProps) {
   const t = useT();
   return (
     <li
@@ -307,4 +317,4 @@ export function AssetRow({ asset, index, selected, onToggleSelect, onOpen, onDel
       <ItemActions asset={asset} onDelete={onDelete} tone="plain" className="shrink-0 max-sm:hidden" />
     </li>
   );
-}
+});

@@ -27,7 +27,8 @@ describe('library lineage of a 3D object', () => {
       },
     });
     renderApp('/library?asset=object');
-    const sources = await screen.findByRole('list', { name: 'Made from' });
+    // The detail dialog loads with its own texts (the first import of a catalog area is slow in tests).
+    const sources = await screen.findByRole('list', { name: 'Made from' }, { timeout: 8000 });
     expect(within(sources).getByText('Made into 3D from')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open in Enhancer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open in Lipsync' })).not.toBeInTheDocument();

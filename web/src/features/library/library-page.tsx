@@ -17,12 +17,23 @@ import {
   Upload,
   X,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageMeta } from '../../app/page-meta';
 import { PAGE_METADATA } from '../../app/page-metadata';
 import { useToast } from '../../app/toast-provider';
 import type { MessageId } from '../../i18n/catalogs/en';
+import { loadAreas, pageAreas } from '../../i18n/load-messages';
 import { useT } from '../../i18n/use-t';
 import { serverText } from '../../lib/api-client';
 import { cn } from '../../lib/cn';
@@ -51,11 +62,18 @@ import { useInfiniteScroll } from './use-infinite-scroll';
 import { type LibraryView, useLibraryParams } from './use-library-params';
 import { useSelection } from './use-selection';
 
-const AssetDetailDialog = lazy(() =>
-  import('./library-dialogs').then((module) => ({ default: module.AssetDetailDialog })),
-);
+// The dialogs (an item's details, the delete confirmation) and the texts only they show (sharing, the
+// lineage, the server's messages) load when one first opens, not with the page.
+const loadDialogs = async () => {
+  const [module] = await Promise.all([
+    import('./library-dialogs'),
+    loadAreas(pageAreas('features/library/library-dialogs')),
+  ]);
+  return module;
+};
+const AssetDetailDialog = lazy(() => loadDialogs().then((module) => ({ default: module.AssetDetailDialog })));
 const ConfirmDeleteDialog = lazy(() =>
-  import('./library-dialogs').then((module) => ({ default: module.ConfirmDeleteDialog })),
+  loadDialogs().then((module) => ({ default: module.ConfirmDeleteDialog })),
 );
 
 const FILTER_LABELS: Record<LibraryFilter, MessageId> = {
@@ -69,6 +87,18 @@ const SORT_LABELS: Record<LibrarySort, MessageId> = {
   newest: 'library.sort.newest',
   oldest: 'library.sort.oldest',
 };
+
+/** Stands for "no items yet" while a page of results is rendered in the background. */
+const NO_ASSETS: readonly TAsset[] = [];
+
+/** A callback of stable identity that always calls the latest `callback` (so memoised items skip re-renders). */
+function useStableCallback<A extends unknown[]>(callback: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(callback);
+  useLayoutEffect(() => {
+    latest.current = callback;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 export function LibraryPage() {
   const t = useT();
@@ -106,6 +136,11 @@ function LibraryBrowser() {
 
   const query = useInfiniteQuery({ ...libraryQueryOptions(params), placeholderData: keepPreviousData });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  // The first page of results (60 items) renders in a transition, which React renders in slices: the
+  // main thread stays free for input instead of one long task (hundreds of milliseconds on a phone);
+  // the loading grid stays until then. Once items show, changes (a deletion, the next page) show at once.
+  const deferredItems = useDeferredValue(items, NO_ASSETS);
+  const shownItems = deferredItems.length === 0 ? deferredItems : items;
   // Settings → Preload: the next page's thumbnails, fetched when idle.
   usePrefetchNextLibraryPage(params, query.data?.pages.at(-1)?.nextCursor);
 
@@ -121,7 +156,7 @@ function LibraryBrowser() {
     initialData: () => (openId ? cachedAsset(queryClient, openId) : undefined),
     retry: false,
   });
-  const openAsset = (asset: TAsset) => library.openDetail(asset.id);
+  const openAsset = useStableCallback((asset: TAsset) => library.openDetail(asset.id));
   const showNeighbour = (offset: number) => {
     const neighbour = items[openIndex + offset];
     if (neighbour) library.showDetail(neighbour.id);
@@ -141,6 +176,7 @@ function LibraryBrowser() {
 
   // Deleting (one or many), after a confirmation.
   const [confirming, setConfirming] = useState<readonly TAsset[] | null>(null);
+  const askDelete = useStableCallback((asset: TAsset) => setConfirming([asset]));
   const deletion = useDeleteAssets();
   const confirmDelete = () => {
     const assets = confirming ?? [];
@@ -176,7 +212,7 @@ function LibraryBrowser() {
 
   let content: ReactNode;
   let state: 'loading' | 'error' | 'empty' | 'no-match' | 'list';
-  if (query.isPending) {
+  if (query.isPending || (shownItems.length === 0 && items.length > 0)) {
     state = 'loading';
     content = <LoadingGrid view={view} />;
   } else if (query.isError && items.length === 0) {
@@ -268,7 +304,7 @@ function LibraryBrowser() {
             query.isPlaceholderData && 'opacity-60',
           )}
         >
-          {items.map((asset, index) => (
+          {shownItems.map((asset, index) => (
             <Item
               key={asset.id}
               asset={asset}
@@ -277,7 +313,7 @@ function LibraryBrowser() {
               selecting={selected.size > 0}
               onToggleSelect={toggleSelect}
               onOpen={openAsset}
-              onDelete={(target) => setConfirming([target])}
+              onDelete={askDelete}
             />
           ))}
         </ul>
@@ -483,7 +519,9 @@ function LoadingGrid({ view }: { view: LibraryView }) {
           aria-hidden
           className="grid grid-cols-2 gap-2.5 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4 xl:grid-cols-5"
         >
-          {Array.from({ length: 10 }, (_, index) => (
+          {/* Four rows of the widest grid: the footer stays below the fold until the items replace
+              them, so nothing on screen moves when they do (a desktop's layout shift). */}
+          {Array.from({ length: 20 }, (_, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
             <li key={index} className="skeleton aspect-square rounded-xl" />
           ))}

@@ -1,10 +1,10 @@
-import { LIBRARY_FILTERS, LIBRARY_SORTS } from '@kaleido/common/browser';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useStoredChoice } from '../../lib/use-stored-state';
 import { trackFeature } from '../analytics/analytics-client';
 import type { LibraryParams } from './api';
+import { libraryParamsFrom } from './keys';
 
 export const LIBRARY_VIEW_KEY = 'kaleido-library-view';
 export const LIBRARY_VIEWS = ['grid', 'list'] as const;
@@ -12,10 +12,6 @@ export type LibraryView = (typeof LIBRARY_VIEWS)[number];
 
 /** How long the search waits for typing to pause before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
-
-function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
-  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
-}
 
 type ParamChanges = Record<string, string | null>;
 
@@ -28,9 +24,7 @@ export function useLibraryParams() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const q = searchParams.get('q')?.trim() ?? '';
-  const type = oneOf(LIBRARY_FILTERS, searchParams.get('type'), 'all');
-  const sort = oneOf(LIBRARY_SORTS, searchParams.get('sort'), 'newest');
+  const { q, type, sort } = libraryParamsFrom(searchParams);
   const openId = searchParams.get('asset');
   const [view, setView] = useStoredChoice<LibraryView>(LIBRARY_VIEW_KEY, LIBRARY_VIEWS, 'grid');
 
