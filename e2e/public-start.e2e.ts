@@ -266,16 +266,19 @@ describe('prerendered pages show this server’s values before the app starts', 
     expect(admin.status, await admin.clone().text()).toBeLessThan(300);
     const cookie = (admin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const text = 'Maintenance tonight <script>window.injected = 1</script> & <b>back soon</b>';
-    const saved = await fetch(`${baseURL}/api/admin/site-settings`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
-      body: JSON.stringify({
-        signupMode: 'open',
-        startingCredits: 25,
-        planModels: { free: null, pro: null, enterprise: null },
-        announcement: { text, level: 'warning', until: null },
-      }),
-    });
+    // 25 starting credits, with or without the announcement.
+    const saveSettings = (announcement: { text: string; level: 'warning'; until: null } | null) =>
+      fetch(`${baseURL}/api/admin/site-settings`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+        body: JSON.stringify({
+          signupMode: 'open',
+          startingCredits: 25,
+          planModels: { free: null, pro: null, enterprise: null },
+          announcement,
+        }),
+      });
+    const saved = await saveSettings({ text, level: 'warning', until: null });
     expect(saved.status, await saved.clone().text()).toBe(200);
 
     // A fresh visitor who does not interact.
@@ -307,16 +310,7 @@ describe('prerendered pages show this server’s values before the app starts', 
     expect(unexpected(problems)).toEqual([]);
 
     // Without the announcement the figure stays filled in and the page waits for the visitor again.
-    const cleared = await fetch(`${baseURL}/api/admin/site-settings`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
-      body: JSON.stringify({
-        signupMode: 'open',
-        startingCredits: 25,
-        planModels: { free: null, pro: null, enterprise: null },
-        announcement: null,
-      }),
-    });
+    const cleared = await saveSettings(null);
     expect(cleared.status).toBe(200);
     const later = await visitor();
     const laterSeen = watchRequests(later.page);

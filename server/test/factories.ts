@@ -63,6 +63,31 @@ export function browser(app: FastifyInstance, session: { cookie: string } | null
   };
 }
 
+/**
+ * A person on the Pro plan with `credits` and a Pro developer key (60 requests a minute, so a test is not
+ * rate limited) with `scopes`, set up by a first account, the administrator, through the real endpoints.
+ */
+export async function proKeyHolder(
+  app: FastifyInstance,
+  options: { credits: number; scopes: string[] },
+): Promise<{ admin: SignedIn; person: SignedIn; key: string; keyId: string }> {
+  const admin = await signUp(app);
+  const person = await signUp(app);
+  await browser(app, admin).post('/api/auth/update-plan', { plan: 'pro', userId: person.user.id });
+  await browser(app, admin).post('/api/auth/update-credits', {
+    credits: options.credits,
+    userId: person.user.id,
+  });
+  const created = (
+    await browser(app, person).post('/api/api-keys/create', {
+      name: 'app',
+      plan: 'pro',
+      scopes: options.scopes,
+    })
+  ).json().data;
+  return { admin, person, key: created.key, keyId: created.id };
+}
+
 /** The messages the outbox mailer wrote, oldest first. */
 export async function readOutbox(dataDir: string): Promise<string[]> {
   const dir = path.join(dataDir, 'outbox');

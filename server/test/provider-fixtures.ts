@@ -46,6 +46,16 @@ export async function eventsOf(app: FastifyInstance, person: SignedIn, id: strin
     .filter((event): event is { type: string; generation: Record<string, unknown> } => event !== null);
 }
 
+/** How many usage records of the key are written in the database (not those still waiting to be). */
+export async function recordedRequests(database: Database, keyId: string): Promise<number> {
+  const row = await database.kysely
+    .selectFrom('api_requests')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('api_key_id', '=', keyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * A key's usage figures once `records` calls of it are on record. A call is recorded by the `onResponse` hook, just
  * after its answer is sent, so `inject` can resolve before the record is written: read the figures only then.
@@ -56,16 +66,6 @@ export async function keyUsageAfter(
   keyId: string,
   records: number,
 ) {
-  const recorded = async () =>
-    Number(
-      (
-        await ctx.database.kysely
-          .selectFrom('api_requests')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('api_key_id', '=', keyId)
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-  await until(async () => (await recorded()) >= records);
+  await until(async () => (await recordedRequests(ctx.database, keyId)) >= records);
   return (await browser(ctx.app, person).get(`/api/api-keys/${keyId}/usage`)).json().data;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, type SignedIn, signUp } from '../../../test/factories.js';
+import { browser, proKeyHolder, type SignedIn } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 import { until } from '../../../test/provider-fixtures.js';
@@ -19,17 +19,10 @@ describe('the public API accept path and its usage record', () => {
   beforeEach(async () => {
     fake = createFakeProvider();
     ctx = await createTestContext({ providers: [fake.provider] });
-    admin = await signUp(ctx.app);
-    person = await signUp(ctx.app);
-    await browser(ctx.app, admin).post('/api/auth/update-plan', { plan: 'pro', userId: person.user.id });
-    await browser(ctx.app, admin).post('/api/auth/update-credits', { credits: 5, userId: person.user.id });
-    key = (
-      await browser(ctx.app, person).post('/api/api-keys/create', {
-        name: 'app',
-        plan: 'pro',
-        scopes: ['generate', 'library:read'],
-      })
-    ).json().data.key;
+    ({ admin, person, key } = await proKeyHolder(ctx.app, {
+      credits: 5,
+      scopes: ['generate', 'library:read'],
+    }));
   });
   afterEach(async () => {
     fake.set({ kind: 'succeed' });

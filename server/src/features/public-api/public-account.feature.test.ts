@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, type SignedIn, signUp } from '../../../test/factories.js';
+import { browser, proKeyHolder, type SignedIn } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
+import { recordedRequests, until } from '../../../test/provider-fixtures.js';
 
 /**
  * `GET /api/v1/account` reads the usage records of reads that are not written yet (they are written
@@ -19,20 +20,10 @@ describe('GET /api/v1/account: exact on the very next call', () => {
   beforeEach(async () => {
     fake = createFakeProvider();
     ctx = await createTestContext({ providers: [fake.provider] });
-    admin = await signUp(ctx.app);
-    person = await signUp(ctx.app);
-    // A pro key (60 requests a minute) so the tests are not rate limited.
-    await browser(ctx.app, admin).post('/api/auth/update-plan', { plan: 'pro', userId: person.user.id });
-    await browser(ctx.app, admin).post('/api/auth/update-credits', { credits: 50, userId: person.user.id });
-    const created = (
-      await browser(ctx.app, person).post('/api/api-keys/create', {
-        name: 'app',
-        plan: 'pro',
-        scopes: ['generate', 'library:read', 'account:read'],
-      })
-    ).json().data;
-    key = created.key;
-    keyId = created.id;
+    ({ admin, person, key, keyId } = await proKeyHolder(ctx.app, {
+      credits: 50,
+      scopes: ['generate', 'library:read', 'account:read'],
+    }));
   });
   afterEach(async () => {
     await ctx.close();
@@ -50,23 +41,7 @@ describe('GET /api/v1/account: exact on the very next call', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
-  const written = async () =>
-    Number(
-      (
-        await ctx.database.kysely
-          .selectFrom('api_requests')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where('api_key_id', '=', keyId)
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
-  const until = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + 5000;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('timed out waiting');
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
+  const written = () => recordedRequests(ctx.database, keyId);
 
   it('counts every earlier call, whether its record is written yet or not, and never twice', async () => {
     // Each answer counts the calls before it (its own record is written once it is answered).

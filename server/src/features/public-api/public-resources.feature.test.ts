@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { browser, type SignedIn, signUp } from '../../../test/factories.js';
+import { browser, proKeyHolder, type SignedIn } from '../../../test/factories.js';
 import { createFakeProvider } from '../../../test/fake-provider.js';
 import { createTestContext, type TestContext } from '../../../test/harness.js';
 
@@ -21,18 +21,11 @@ describe('the public API beyond generating: listing, cancel, async, events, asse
   beforeEach(async () => {
     fake = createFakeProvider();
     ctx = await createTestContext({ providers: [fake.provider] });
-    admin = await signUp(ctx.app);
-    person = await signUp(ctx.app);
     // A pro key (60 requests a minute, 2000 credits a month) so the tests are not rate limited.
-    await browser(ctx.app, admin).post('/api/auth/update-plan', { plan: 'pro', userId: person.user.id });
-    await browser(ctx.app, admin).post('/api/auth/update-credits', { credits: 50, userId: person.user.id });
-    key = (
-      await browser(ctx.app, person).post('/api/api-keys/create', {
-        name: 'app',
-        plan: 'pro',
-        scopes: ['generate', 'library:read', 'library:write', 'account:read'],
-      })
-    ).json().data.key;
+    ({ admin, person, key } = await proKeyHolder(ctx.app, {
+      credits: 50,
+      scopes: ['generate', 'library:read', 'library:write', 'account:read'],
+    }));
   });
   afterEach(async () => {
     // Jobs still queued behind a held one must not hold in their turn.
