@@ -25,7 +25,7 @@ export interface SpaSite {
   publicView(): Promise<Pick<TPublicSiteSettings, 'startingCredits' | 'announcement'>>;
   /** Calls `listener` after this process saved the settings (another process's save shows within SITE_TTL_MS). */
   onChange?(listener: () => void): unknown;
-  /** The social sign-in providers set up (server config). */
+  /** The social sign-in providers set up (server config, read once at start). */
   socialProviders(): readonly unknown[];
   /** PUBLIC_URL: the site's origin goes into the API docs' base URL and code samples. */
   publicUrl: string;
@@ -298,14 +298,17 @@ function servedPages(prerendered: Prerendered, site: SpaSite | undefined) {
     settings = undefined;
   });
   let made: { key: string; pages: Map<string, Promise<PrerenderedPage>> } | undefined;
+  // Configuration, fixed for the process: worked out once, not per page.
+  const origin = site ? new URL(site.publicUrl).origin : '';
+  const socialSignIn = site ? site.socialProviders().length > 0 : false;
 
   async function current(reply: FastifyReply): Promise<Served> {
     const now = Date.now();
     const baked = manifest?.baked;
     const values: Served = {
       startingCredits: baked?.startingCredits ?? 0,
-      origin: site ? new URL(site.publicUrl).origin : '',
-      socialSignIn: site ? site.socialProviders().length > 0 : false,
+      origin,
+      socialSignIn,
       announcement: false,
     };
     if (!site) return values;
